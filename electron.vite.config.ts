@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// electron-vite defaults to src/main, src/preload and src/renderer; Folio's layout is spelled out here.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-main/electron/main.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-main/electron/preload.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import type { Db } from '../store/database';
+import type { UserRow } from '../store/users';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every service call runs with: the store, the clock, and who is asking. */
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  user: UserRow;
+}
+
+/** What presenters need to turn rows into API objects: who is looking, and the address they reached us at. */
+export interface PresentContext {
+  user: UserRow;
+  /** e.g. `http://127.0.0.1:5740`, without a trailing slash. */
+  baseUrl: string;
+}
+
+export type CallContext = ServiceContext & PresentContext;
+
+export function isoNow(clock: Clock): string {
+  return clock.now().toISOString();
+}

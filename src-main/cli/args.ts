@@ -1,0 +1,43 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** `--name value`, `--name=value` and bare `--flag`; everything else is positional. */
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags.set(arg.slice(2), argv[++i]!);
+    else flags.set(arg.slice(2), true);
+  }
+  return { positional, flags };
+}
+
+export class UsageError extends Error {}
+
+export function stringFlag(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+/** `--data DIR`, else $FOLIO_DATA, else ~/.folio: the embedded default a newcomer gets. */
+export function dataDirOf(args: ParsedArgs): { dir: string; isDefault: boolean } {
+  const explicit = stringFlag(args, 'data') ?? process.env.FOLIO_DATA;
+  return explicit ? { dir: explicit, isDefault: false } : { dir: defaultDataDir(), isDefault: true };
+}
+
+export function defaultDataDir(): string {
+  return join(homedir(), '.folio');
+}

@@ -1,0 +1,33 @@
+/**
+ * Folio's one error vocabulary. Services throw these; the HTTP layer (http/errors.ts) and the tRPC
+ * layer map them to status codes in one place each. Anything else thrown is a bug and becomes a 500.
+ */
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed';
+
+export class FolioError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FolioError';
+  }
+}
+
+export const badRequest = (message: string) => new FolioError('bad_request', message);
+export const unauthorized = (message = 'Missing or invalid API token') => new FolioError('unauthorized', message);
+export const forbidden = (message: string) => new FolioError('forbidden', message);
+export const notFound = (message: string) => new FolioError('not_found', message);
+export const conflict = (message: string) => new FolioError('conflict', message);
+
+export function isFolioError(error: unknown): error is FolioError {
+  return error instanceof FolioError;
+}

@@ -1,0 +1,27 @@
+import { type ErrorKind, isFolioError } from '../errors';
+
+/** The one mapping from Folio's error vocabulary to HTTP status codes. */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+};
+
+/** GitBook's error body: `{"error":{"code","message"}}`, `code` being the HTTP status. */
+export function errorBody(status: number, message: string) {
+  return { error: { code: status, message } };
+}
+
+export function errorToResponse(error: unknown): { status: number; body: ReturnType<typeof errorBody> } {
+  if (isFolioError(error)) {
+    const status = STATUS_OF[error.kind];
+    return { status, body: errorBody(status, error.message) };
+  }
+  console.error('[folio] unexpected error while handling a request:', error);
+  return { status: 500, body: errorBody(500, 'Internal error: the request could not be completed') };
+}

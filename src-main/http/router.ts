@@ -1,0 +1,93 @@
+import type { IncomingMessage } from 'node:http';
+import type { CallContext } from '../app/context';
+import { badRequest } from '../errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler sees: the caller's context, path parameters, the query string and the parsed JSON body. */
+export interface RequestInput {
+  ctx: CallContext;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  req: IncomingMessage;
+}
+
+/** What a handler returns: a status and a JSON body (none for 204/205), plus optional headers. */
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (input: RequestInput) => RouteResult | Promise<RouteResult>;
+
+interface Route {
+  method: HttpMethod;
+  pattern: string;
+  regex: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+  | { kind: 'wrong-method'; allowed: HttpMethod[] }
+  | { kind: 'none' };
+
+/** A table of `METHOD /v1/path/{param}` routes. Patterns use the spec's `{name}` syntax. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: HttpMethod, pattern: string, handler: Handler): this {
+    const names: string[] = [];
+    const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, handler });
+    return this;
+  }
+
+  get(pattern: string, handler: Handler) {
+    return this.add('GET', pattern, handler);
+  }
+  post(pattern: string, handler: Handler) {
+    return this.add('POST', pattern, handler);
+  }
+  put(pattern: string, handler: Handler) {
+    return this.add('PUT', pattern, handler);
+  }
+  patch(pattern: string, handler: Handler) {
+    return this.add('PATCH', pattern, handler);
+  }
+  delete(pattern: string, handler: Handler) {
+    return this.add('DELETE', pattern, handler);
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const allowed: HttpMethod[] = [];
+    for (const route of this.routes) {
+      const m = route.regex.exec(path);
+      if (!m) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        params[name] = decodePathSegment(name, m[i + 1]!);
+      });
+      return { kind: 'found', handler: route.handler, params };
+    }
+    return allowed.length ? { kind: 'wrong-method', allowed } : { kind: 'none' };
+  }
+}
+
+function decodePathSegment(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest(`${name}: malformed percent-encoding in the path`);
+  }
+}

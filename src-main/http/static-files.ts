@@ -1,0 +1,59 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where `electron-vite build` writes the renderer. */
+export const RENDERER_DIR = resolve(fileURLToPath(new URL('../../out/renderer', import.meta.url)));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** The same policy the Electron window enforces (see src-renderer/index.html). */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Serves the built renderer; unknown paths get index.html so the app's own routes survive a reload. */
+export function serveRenderer(req: IncomingMessage, res: ServerResponse, pathname: string, root = RENDERER_DIR): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The Folio app has not been built: run `npm run build` (the /v1 API works without it).\n');
+    return;
+  }
+  let file = normalize(join(root, decodeURIComponentSafe(pathname)));
+  if (!(file + sep).startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) file = index;
+  const immutable = file.includes(`${sep}assets${sep}`);
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return '/';
+  }
+}

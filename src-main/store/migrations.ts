@@ -1,0 +1,29 @@
+import type { Db } from './database';
+import { foundation } from './migrations/001-foundation';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every schema change ever made, in order. Never edit a released one: add the next. */
+export const MIGRATIONS: readonly Migration[] = [foundation];
+
+/** Applies the migrations the file has not seen yet, each in its own transaction. */
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `This data directory was written by a newer Folio (schema ${current}, this build knows ${latest}). Upgrade Folio to open it.`,
+    );
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,12 @@
+import type { Db } from './database';
+
+/** Small key/value facts about this store (the bootstrap owner, the store's own id). */
+export function getSetting(db: Db, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+export function setSetting(db: Db, key: string, value: string): void {
+  db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MEMBER_ROLES, TEAM_MEMBER_ROLES } from '../roles';
+
+export const memberRole = z.enum(MEMBER_ROLES);
+export const memberRoleOrGuest = memberRole.nullable();
+export const teamMemberRole = z.enum(TEAM_MEMBER_ROLES);
+
+/** `page` and `limit` of every list endpoint. The limit is 1..1000; the page is an opaque cursor. */
+export const listQuery = z.object({
+  page: z.string().min(1).max(2048).optional(),
+  limit: z.coerce.number().int('must be a whole number').min(1).max(1000).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** Query-string booleans: the API takes `true`/`false`. */
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const uri = z.string().max(2048).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+export const emailDomain = z.string().regex(DOMAIN, 'must be a domain name such as example.com');
+export const email = z.string().trim().max(320).regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address');
