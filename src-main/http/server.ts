@@ -55,8 +55,13 @@ async function handleApi(app: FolioApp, req: IncomingMessage, res: ServerRespons
     result = await dispatch(app, req, url, listenUrl);
   } catch (error) {
     result = errorToResponse(error);
-    // Drain an unread body so the connection can serve the next request.
-    req.resume();
+    if (result.status === 413) {
+      // The rest of an oversized upload is not worth reading: answer, then drop the connection.
+      result.headers = { ...result.headers, Connection: 'close' };
+    } else {
+      // Drain an unread body so the connection can serve the next request.
+      req.resume();
+    }
   }
   send(res, result);
 }

@@ -8,6 +8,7 @@ export function organizationPermissions(role: MemberRoleOrGuest | undefined, own
   const member = roleAtLeast(role, 'read');
   return {
     view: role !== undefined,
+    access: role !== undefined,
     admin,
     ownTeam: ownsTeam,
     createContent: roleAtLeast(role, 'create'),
@@ -47,7 +48,9 @@ export function presentOrganization(
       app: `${pc.baseUrl}/o/${org.id}`,
       ...(org.logo ? { logo: org.logo } : {}),
     },
-    trial: { status: 'notapplicable' as const },
+    trial: { status: 'notapplicable' as const, count: 0 },
+    // Folio has no merge rules yet: change requests merge without required reviews.
+    mergeRules: { type: 'none' as const },
     permissions: organizationPermissions(caller.role, caller.ownsTeam),
   };
 }

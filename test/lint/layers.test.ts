@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'folio-lint-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Lints one file placed at `path` in a scratch tree with the project's own lint configuration. */
+async function lint(path: string, source: string): Promise<{ ok: boolean; output: string }> {
+  const dir = mkdtempSync(join(work, 'case-'));
+  copyFileSync(join(root, '.oxlintrc.json'), join(dir, '.oxlintrc.json'));
+  mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, path), source);
+  try {
+    const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/oxlint'), ['-c', '.oxlintrc.json', path], { cwd: dir });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    return { ok: false, output: (error as { stdout: string }).stdout };
+  }
+}
+
+describe('the layering rule', () => {
+  it('rejects a Node built-in in src-shared', async () => {
+    const result = await lint('src-shared/bad.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n");
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/no Node built-ins/);
+  });
+
+  it('rejects electron in src-main server code but allows it in src-main/electron', async () => {
+    const source = "import { app } from 'electron';\nexport const a = app;\n";
+    expect((await lint('src-main/http/bad.ts', source)).ok).toBe(false);
+    expect((await lint('src-main/electron/main.ts', source)).ok).toBe(true);
+  });
+
+  it('lets the renderer import main only as types', async () => {
+    const value = "import { appRouter } from '../../src-main/trpc/router';\nexport const r = appRouter;\n";
+    const typeOnly = "import type { AppRouter } from '../../src-main/trpc/router';\nexport type R = AppRouter;\n";
+    expect((await lint('src-renderer/src/bad.ts', value)).ok).toBe(false);
+    expect((await lint('src-renderer/src/good.ts', typeOnly)).ok).toBe(true);
+  });
+
+  it('rejects Node built-ins in the renderer', async () => {
+    expect((await lint('src-renderer/src/bad.ts', "import { join } from 'node:path';\nexport const j = join;\n")).ok).toBe(false);
+  });
+});

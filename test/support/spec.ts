@@ -1,0 +1,134 @@
+import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/**
+ * Validation of every response the tests see against GitBook's OpenAPI spec: 0.137.0 for the
+ * operations the API description lists, the newest published spec for the ones it does not.
+ */
+const require = createRequire(import.meta.url);
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+type Json = Record<string, unknown>;
+interface SpecDoc {
+  openapi: string;
+  paths: Record<string, Record<string, Json>>;
+  components: Json;
+}
+
+export type SpecName = '0.137.0' | 'latest';
+
+interface LoadedSpec {
+  name: SpecName;
+  doc: SpecDoc;
+  ajv: Ajv;
+  templates: Array<{ template: string; regex: RegExp }>;
+  cache: Map<string, ValidateFunction>;
+}
+
+const specs: Record<SpecName, LoadedSpec> = {
+  '0.137.0': load('0.137.0', 'gitbook-api-137/spec/openapi.json'),
+  latest: load('latest', '@gitbook/api/spec/openapi.json'),
+};
+
+function load(name: SpecName, module: string): LoadedSpec {
+  const doc = structuredClone(require(module)) as SpecDoc;
+  const is30 = doc.openapi.startsWith('3.0');
+  const ajv = is30 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv as Ajv);
+  const components = is30 ? (convertNullable(doc.components) as Json) : doc.components;
+  ajv.addSchema({ $id: 'spec', components }, 'spec');
+  const templates = Object.keys(doc.paths).map((template) => ({
+    template,
+    regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
+  return { name, doc, ajv: ajv as Ajv, templates, cache: new Map() };
+}
+
+/** OpenAPI 3.0's `nullable: true` is not JSON Schema: spell it as a `null` type (and enum member). */
+function convertNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(convertNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = convertNullable(value);
+  if (out.nullable === true) {
+    delete out.nullable;
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  }
+  return out;
+}
+
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `spec${value}` : rewriteRefs(value);
+  }
+  return out;
+}
+
+/** The spec path template (`/orgs/{organizationId}`) of a concrete API path (`/v1/orgs/abc`). */
+export function findOperation(method: string, apiPath: string, only?: SpecName) {
+  const path = apiPath.replace(/^\/v1(?=\/)/, '').split('?')[0]!;
+  const order: SpecName[] = only ? [only] : ['0.137.0', 'latest'];
+  for (const name of order) {
+    const spec = specs[name];
+    // Prefer literal segments over parameters: `/orgs/{id}/members` before `/orgs/{id}/{x}`.
+    const matches = spec.templates.filter((t) => t.regex.test(path) && spec.doc.paths[t.template]![method.toLowerCase()]);
+    matches.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+    if (matches[0]) return { spec, template: matches[0].template };
+  }
+  return undefined;
+}
+
+/** Throws with the validation errors when the response does not match what the spec documents. */
+export function assertMatchesSpec(method: string, apiPath: string, status: number, body: unknown, only?: SpecName): void {
+  const found = findOperation(method, apiPath, only);
+  if (!found) throw new Error(`${method} ${apiPath} is not an operation of GitBook's spec`);
+  const { spec, template } = found;
+  const operation = spec.doc.paths[template]![method.toLowerCase()] as { responses?: Record<string, Json> };
+  const responses = operation.responses ?? {};
+  const key = `${method} ${template} ${status}`;
+  let validate = spec.cache.get(key);
+  if (!validate) {
+    const documented = resolveResponse(spec, responses[String(status)]);
+    if (!documented && status < 400) {
+      throw new Error(`${method} ${template} (${spec.name}) does not document status ${status}; it documents ${Object.keys(responses).join(', ')}`);
+    }
+    const schema = documented
+      ? ((documented.content as Record<string, { schema?: Json }> | undefined)?.['application/json']?.schema ?? null)
+      : { $ref: '#/components/schemas/Error' }; // undocumented error statuses still use GitBook's error body
+    validate = schema ? spec.ajv.compile(rewriteRefs(schema) as Json) : noBody;
+    spec.cache.set(key, validate);
+  }
+  if (validate === noBody) {
+    if (body !== undefined && body !== '') throw new Error(`${method} ${template} ${status} must have no body, got ${JSON.stringify(body)}`);
+    return;
+  }
+  if (!validate(body)) {
+    throw new Error(
+      `${method} ${apiPath} ${status} does not match GitBook ${spec.name} (${template}):\n` +
+        `${spec.ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+    );
+  }
+  if (status >= 400) {
+    const code = (body as { error?: { code?: unknown } }).error?.code;
+    if (code !== status) throw new Error(`error.code ${String(code)} differs from the HTTP status ${status}`);
+  }
+}
+
+const noBody = (() => true) as unknown as ValidateFunction;
+
+function resolveResponse(spec: LoadedSpec, response: Json | undefined): Json | undefined {
+  let current = response;
+  while (current && typeof current.$ref === 'string') {
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, part) => (node as Json)[part], spec.doc) as Json;
+  }
+  return current;
+}
