@@ -1,15 +1,13 @@
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { GitBookAPI, GitBookAPIError, MemberRole } from '@gitbook/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server';
 
 // GitBook's own client, unchanged, pointed at a local Folio.
-let server: TestServer;
+const server = useTestServer();
 let client: GitBookAPI;
-beforeAll(async () => {
-  server = await startTestServer();
+beforeAll(() => {
   client = new GitBookAPI({ authToken: server.owner.token, endpoint: server.url });
 });
-afterAll(() => server.close());
 
 describe("GitBook's @gitbook/api client against Folio", () => {
   it('lists organizations and reads the authenticated user', async () => {
@@ -23,11 +21,11 @@ describe("GitBook's @gitbook/api client against Folio", () => {
     const { data: org } = await client.orgs.createOrganization({ title: 'Client Org' });
     const { data: invited } = await client.orgs.inviteUsersToOrganization(org.id, {
       emails: ['client-a@example.com', 'client-b@example.com'],
-      role: 'edit',
+      role: MemberRole.Edit,
     });
     expect(invited.invited).toBe(2);
 
-    const { data: member } = await client.orgs.updateMemberInOrganizationById(org.id, invited.users[0]!, { role: 'review' });
+    const { data: member } = await client.orgs.updateMemberInOrganizationById(org.id, invited.users[0]!, { role: MemberRole.Review });
     expect(member.role).toBe('review');
 
     const { data: members } = await client.orgs.listMembersInOrganizationById(org.id, { limit: 2 });

@@ -1,16 +1,14 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeTokenByValue } from '../../src-main/store/tokens';
 import { newOrganization } from '../support/org';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
+const server = useTestServer();
 let orgId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   orgId = (await server.api.get('/v1/orgs')).body.items[0].id;
 });
-afterAll(() => server.close());
 
 describe('authentication', () => {
   it('returns 401 without a token', async () => {

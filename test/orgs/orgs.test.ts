@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
+const server = useTestServer();
 let orgId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   orgId = (await server.api.get('/v1/orgs')).body.items[0].id;
 });
-afterAll(() => server.close());
 
 async function memberWithRole(role: string | null, email: string) {
   const user = server.userToken(email);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,4 +52,17 @@ export async function startTestServer(options: { clock?: Clock } = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts one server for the test file (beforeAll) and closes it afterwards. The returned object is
+ * filled in when the server is up, so it can be captured at the top of the file.
+ */
+export function useTestServer(options: { clock?: Clock } = {}): TestServer {
+  const holder = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(holder, await startTestServer(options));
+  });
+  afterAll(() => holder.close());
+  return holder;
 }
