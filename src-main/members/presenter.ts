@@ -12,8 +12,7 @@ export function presentMember(member: MemberRow, pc: PresentContext) {
     joinedAt: member.joined_at,
     ...(member.last_seen_at ? { lastSeenAt: member.last_seen_at } : {}),
     sso: member.sso === 1,
-    // Spaces arrive with the spaces issue; until then a member can reach none.
-    spaces: 0,
+    spaces: member.spaces,
     teams: member.teams,
   };
 }

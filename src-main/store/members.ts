@@ -17,11 +17,17 @@ export interface MemberRow {
   photo_url: string | null;
   // computed
   teams: number;
+  spaces: number;
 }
+
+/** Spaces a member can reach: every live space of the organization for members, none for guests. */
+export const MEMBER_SPACES = `CASE WHEN m.role IS NULL THEN 0 ELSE
+  (SELECT COUNT(*) FROM spaces s WHERE s.organization_id = m.organization_id AND s.deleted_at IS NULL) END`;
 
 const MEMBER_SELECT = `SELECT m.*, u.email, u.display_name, u.photo_url,
   (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
    WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS teams,
+  ${MEMBER_SPACES} AS spaces,
   COALESCE(m.last_seen_at, '') AS last_seen_key
   FROM members m JOIN users u ON u.id = m.user_id`;
 

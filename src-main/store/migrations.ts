@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import { foundation } from './migrations/001-foundation';
+import { spacesAndCollections } from './migrations/002-spaces-collections';
 
 export interface Migration {
   version: number;
@@ -8,7 +9,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

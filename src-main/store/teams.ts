@@ -2,7 +2,7 @@ import type { TeamMemberRole } from '../../src-shared/roles';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
-import type { MemberRow } from './members';
+import { MEMBER_SPACES, type MemberRow } from './members';
 
 export interface TeamRow {
   seq: number;
@@ -94,6 +94,7 @@ export function listTeamMembers(db: Db, organizationId: string, teamId: string, 
     db,
     {
       select: `SELECT m.*, u.email, u.display_name, u.photo_url, tm.role AS team_role, tm.seq AS tm_seq,
+        ${MEMBER_SPACES} AS spaces,
         (SELECT COUNT(*) FROM team_members x JOIN teams t ON t.id = x.team_id
          WHERE x.user_id = m.user_id AND t.organization_id = m.organization_id) AS teams
         FROM team_members tm

@@ -13,7 +13,8 @@ export function presentTeam(team: TeamRow, permissions: TeamPermissions) {
     id: team.id,
     title: team.title,
     members: team.members,
-    // Spaces arrive with the spaces issue; until then a team can reach none.
+    // Teams are not given access to spaces of their own (members reach spaces through their
+    // organization role), so no space counts for a team.
     spaces: 0,
     createdAt: team.created_at,
     permissions,

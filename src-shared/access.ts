@@ -1,0 +1,40 @@
+import { type MemberRole, type MemberRoleOrGuest, mostPermissive, roleAtLeast } from './roles';
+
+/** A default level on a collection or a space: a role, `null` (no default access), or `inherit`. */
+export type DefaultLevel = MemberRoleOrGuest | 'inherit';
+
+/**
+ * The role a caller has on a piece of content: the most permissive of their organization role and
+ * every default level that applies (the space's own and those of its parent collections). Levels
+ * only ever raise access; guests (null) get nothing from them. `undefined`: not a member at all.
+ */
+export function effectiveRole(orgRole: MemberRoleOrGuest | undefined, levels: DefaultLevel[]): MemberRoleOrGuest | undefined {
+  if (orgRole === undefined || orgRole === null) return orgRole;
+  const applicable = levels.filter((level): level is MemberRole => level !== 'inherit' && level !== null);
+  return mostPermissive(orgRole, ...applicable);
+}
+
+export function spacePermissions(role: MemberRoleOrGuest | undefined) {
+  const admin = role === 'admin';
+  return {
+    view: roleAtLeast(role, 'read'),
+    access: roleAtLeast(role, 'read'),
+    admin,
+    viewInviteLinks: admin,
+    edit: roleAtLeast(role, 'edit'),
+    triggerGitSync: roleAtLeast(role, 'edit'),
+    comment: roleAtLeast(role, 'comment'),
+    merge: roleAtLeast(role, 'review'),
+    review: roleAtLeast(role, 'review'),
+    installIntegration: admin,
+  };
+}
+
+export function collectionPermissions(role: MemberRoleOrGuest | undefined) {
+  return {
+    view: roleAtLeast(role, 'read'),
+    admin: role === 'admin',
+    viewInviteLinks: role === 'admin',
+    create: roleAtLeast(role, 'create'),
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defaultLevel, emoji } from './content';
+
+export const spaceTitle = z.string().max(50);
+
+export const createSpaceBody = z.strictObject({
+  title: spaceTitle.optional(),
+  emoji: emoji.optional(),
+  parent: z.string().min(1).optional(),
+  editMode: z.enum(['live', 'locked']).optional(),
+});
+export type CreateSpaceInput = z.infer<typeof createSpaceBody>;
+
+export const updateSpaceBody = z.strictObject({
+  editMode: z.enum(['live', 'locked']).optional(),
+  title: spaceTitle.optional(),
+  defaultLevel: defaultLevel.optional(),
+  emoji: emoji.nullable().optional(),
+});
+export type UpdateSpaceInput = z.infer<typeof updateSpaceBody>;
+
+export const getSpaceQuery = z.object({ shareKey: z.string().max(256).optional() });
+
+export const integrationsQuery = z.object({
+  search: z.string().max(100).optional(),
+  page: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
