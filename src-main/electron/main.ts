@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import { app as electronApp, BrowserWindow, dialog, session } from 'electron';
+import { createIPCHandler } from 'trpc-electron/main';
+import { openApp, type FolioApp } from '../app/app';
+import { bootstrapOwner } from '../app/bootstrap';
+import type { Host } from '../http/server';
+import { getUserById } from '../store/users';
+import { appRouter } from '../trpc/router';
+import type { TrpcContext } from '../trpc/trpc';
+import { startDesktopHost } from './host';
+import { ensureOwnerToken, OWNER_TOKEN_FILE } from './owner-token';
+import { createMainWindow } from './window';
+
+/**
+ * The desktop app: the same store and host as `folio serve`, in the user's data folder, with a window
+ * whose tRPC calls travel over IPC and run as the owner (the only user of a desktop install).
+ */
+
+let folio: FolioApp | undefined;
+let host: Host | undefined;
+let ipc: ReturnType<typeof createIPCHandler<typeof appRouter>> | undefined;
+
+async function start(): Promise<void> {
+  // The page asks for nothing (camera, notifications, …); refuse every permission rather than prompt.
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+  const dataDir = electronApp.getPath('userData');
+  folio = openApp({ dataDir });
+  const { owner, createdToken } = bootstrapOwner(folio.db, folio.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
+  ensureOwnerToken({ db: folio.db, clock: folio.clock, owner, dataDir, createdToken });
+  host = await startDesktopHost(folio);
+  console.log(`Folio data directory: ${dataDir} (the owner's API token is in ${join(dataDir, OWNER_TOKEN_FILE)})`);
+  console.log(`Folio host listening on ${host.url} (API: ${host.url}/v1)`);
+
+  const store = folio;
+  const baseUrl = host.url;
+  ipc = createIPCHandler({
+    router: appRouter,
+    windows: [],
+    // Read the owner on every call so a name changed through /v1 shows at once.
+    createContext: async (): Promise<TrpcContext> => ({
+      db: store.db,
+      clock: store.clock,
+      user: getUserById(store.db, owner.id) ?? owner,
+      baseUrl,
+    }),
+  });
+  openWindow();
+}
+
+function openWindow(): void {
+  const window = createMainWindow();
+  ipc?.attachWindow(window);
+}
+
+async function stop(): Promise<void> {
+  await host?.close();
+  folio?.close();
+  host = undefined;
+  folio = undefined;
+}
+
+// One instance per user: a second would open the same SQLite store and compete for the port.
+if (!electronApp.requestSingleInstanceLock()) {
+  electronApp.quit();
+} else {
+  electronApp.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+
+  // No <webview> is ever needed; refusing it closes a way around the window's navigation lock.
+  electronApp.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  electronApp.on('activate', () => {
+    if (folio && BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+
+  // macOS apps stay open without windows; elsewhere closing the last window quits.
+  electronApp.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') electronApp.quit();
+  });
+
+  let stopping = false;
+  electronApp.on('will-quit', (event) => {
+    if (stopping || !folio) return;
+    // Close the host and the store before exiting, so SQLite checkpoints its WAL.
+    event.preventDefault();
+    stopping = true;
+    void stop().finally(() => electronApp.quit());
+  });
+
+  electronApp
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      dialog.showErrorBox('Folio could not start', message);
+      electronApp.exit(1);
+    });
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { countOf, formatDate } from '../format';
+import { selectedOrganization } from '../stores/organizations-store';
+import { MembersSection } from './MembersSection';
+import { TeamsSection } from './TeamsSection';
+import { useOrganizations } from './stores-context';
+
+/** The open organization: its title and facts, then its members and teams. */
+export function OrganizationView() {
+  const organization = useOrganizations(selectedOrganization);
+  const memberCount = useOrganizations((state) => (state.members.status === 'ready' ? state.members.count : undefined));
+  const teamCount = useOrganizations((state) => (state.teams.status === 'ready' ? state.teams.count : undefined));
+
+  useEffect(() => {
+    document.title = organization ? `${organization.title} · Folio` : 'Folio';
+  }, [organization]);
+
+  if (!organization) return null;
+  const facts = [
+    memberCount !== undefined && countOf(memberCount, 'member'),
+    teamCount !== undefined && countOf(teamCount, 'team'),
+    `created ${formatDate(organization.createdAt)}`,
+  ].filter(Boolean);
+
+  return (
+    <article className="organization" aria-labelledby="organization-title">
+      <header className="organization__header">
+        <p className="eyebrow">Organization</p>
+        <h1 id="organization-title">{organization.title}</h1>
+        <p className="organization__facts">{facts.join(' · ')}</p>
+      </header>
+      <MembersSection />
+      <TeamsSection />
+    </article>
+  );
+}

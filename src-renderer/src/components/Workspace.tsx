@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { OrganizationView } from './OrganizationView';
+import { Sidebar } from './Sidebar';
+import { StatusMessage } from './StatusMessage';
+import { useAppStores, useOrganizations } from './stores-context';
+
+/** The signed-in page: the sidebar with the organization switcher, and the open organization. */
+export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
+  const { organizations } = useAppStores();
+  const list = useOrganizations((state) => state.organizations);
+
+  useEffect(() => {
+    void organizations.getState().load();
+  }, [organizations]);
+
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar onSignOut={onSignOut} />
+      <main className="content" id="main" tabIndex={-1}>
+        {list.status === 'idle' || list.status === 'loading' ? (
+          <StatusMessage kind="loading">Loading your organizations…</StatusMessage>
+        ) : list.status === 'error' ? (
+          <StatusMessage kind="error" onRetry={() => void organizations.getState().load()}>
+            Could not load your organizations: {list.message}
+          </StatusMessage>
+        ) : list.items.length === 0 ? (
+          <StatusMessage kind="empty" title="No organizations yet">
+            You are not a member of any organization. Create one with <code>POST /v1/orgs</code>, or ask an admin to
+            invite you.
+          </StatusMessage>
+        ) : (
+          <OrganizationView />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { createContext, use } from 'react';
+import { useStore } from 'zustand';
+import type { AppStores } from '../stores/app-stores';
+import type { OrganizationsState } from '../stores/organizations-store';
+
+/** The stores, created once in main.tsx; components read them through the hooks below. */
+export const StoresContext = createContext<AppStores | null>(null);
+
+export function useAppStores(): AppStores {
+  const stores = use(StoresContext);
+  if (!stores) throw new Error('useAppStores() is used outside <StoresContext>');
+  return stores;
+}
+
+/** Subscribes to part of the organizations store; the selector must return a stable value (no new objects). */
+export function useOrganizations<T>(selector: (state: OrganizationsState) => T): T {
+  return useStore(useAppStores().organizations, selector);
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createDesktopClient, createHttpClient, isDesktop } from './api/client';
+import { browserStorage } from './browser-storage';
+import { App } from './components/App';
+import { StoresContext } from './components/stores-context';
+import { createBrowserStores, createDesktopStores } from './stores/app-stores';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/components.css';
+
+// The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
+// `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.
+const storage = browserStorage();
+const stores = isDesktop() ? createDesktopStores(storage, createDesktopClient()) : createBrowserStores(storage, createHttpClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <StoresContext value={stores}>
+      <App />
+    </StoresContext>
+  </StrictMode>,
+);

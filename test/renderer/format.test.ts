@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { countOf, formatDate, initialsOf, roleLabel } from '../../src-renderer/src/format';
+
+describe('format', () => {
+  it('names every role, and a guest', () => {
+    expect(roleLabel('admin')).toBe('Admin');
+    expect(roleLabel('edit')).toBe('Editor');
+    expect(roleLabel(null)).toBe('Guest');
+  });
+
+  it('counts in singular and plural', () => {
+    expect(countOf(1, 'member')).toBe('1 member');
+    expect(countOf(0, 'team')).toBe('0 teams');
+  });
+
+  it('formats a date in the given locale, and leaves an unreadable one alone', () => {
+    expect(formatDate('2025-03-12T10:00:00.000Z', 'en-GB')).toBe('12 Mar 2025');
+    expect(formatDate('soon')).toBe('soon');
+  });
+
+  it('takes initials from the name, else the email', () => {
+    expect(initialsOf('Ada King Lovelace')).toBe('AL');
+    expect(initialsOf('ada')).toBe('AD');
+    expect(initialsOf('', 'grace@example.com')).toBe('GR');
+    expect(initialsOf('', '')).toBe('?');
+  });
+});
