@@ -1,5 +1,6 @@
 import type { CreateCollectionInput, UpdateCollectionInput } from '../../src-shared/schemas/collections';
 import type { MoveInput } from '../../src-shared/schemas/content';
+import { roleAtLeast } from '../../src-shared/roles';
 import { type ServiceContext, isoNow } from '../app/context';
 import { placeAmongSiblings } from '../content-tree/placement';
 import { badRequest, conflict, notFound } from '../errors';
@@ -61,7 +62,8 @@ export function updateCollectionSettings(ctx: ServiceContext, collectionId: stri
 export function deleteCollection(ctx: ServiceContext, collectionId: string): boolean {
   return inTransaction(ctx.db, () => {
     const existing = getCollection(ctx.db, collectionId);
-    if (!existing || orgRoleOf(ctx, existing.organization_id) === undefined) return false;
+    // One the caller cannot see did not exist, as far as they may know.
+    if (!existing || !roleAtLeast(collectionAccess(ctx, existing).role, 'read')) return false;
     const { collection } = requireCollection(ctx, collectionId, 'admin', 'delete it');
     const subtree = collectionSubtree(ctx.db, collection.id);
     deleteSpacesInCollections(ctx.db, subtree, ctx.user.id, isoNow(ctx.clock));

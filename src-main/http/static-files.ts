@@ -34,7 +34,10 @@ export function serveRenderer(req: IncomingMessage, res: ServerResponse, pathnam
     res.end('The Folio app has not been built: run `npm run build` (the /v1 API works without it).\n');
     return;
   }
-  let file = normalize(join(root, decodeURIComponentSafe(pathname)));
+  // The build refers to its assets relatively (`./assets/...`, as Electron's file:// needs), so a
+  // page opened at a deep link like /o/{id} asks for /o/assets/...: serve those from the root.
+  const path = decodeURIComponentSafe(pathname).replace(/^.*\/(assets\/[^/]+)$/, '/$1');
+  let file = normalize(join(root, path));
   if (!(file + sep).startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) file = index;
   const immutable = file.includes(`${sep}assets${sep}`);
   res.writeHead(200, {

@@ -15,14 +15,7 @@ export type ListQuery = z.infer<typeof listQuery>;
 /** Query-string booleans: the API takes `true`/`false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const uri = z.string().max(2048).refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'must be an http(s) URL');
+export const uri = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 export const emailDomain = z.string().regex(DOMAIN, 'must be a domain name such as example.com');
