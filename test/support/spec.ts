@@ -37,6 +37,8 @@ function load(name: SpecName, module: string): LoadedSpec {
   const is30 = doc.openapi.startsWith('3.0');
   const ajv = is30 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv as Ajv);
+  // GitBook's own format: a Unicode emoji or code point; spaces without one carry "".
+  ajv.addFormat('emoji', true);
   const components = is30 ? (convertNullable(doc.components) as Json) : doc.components;
   ajv.addSchema({ $id: 'spec', components }, 'spec');
   const templates = Object.keys(doc.paths).map((template) => ({
