@@ -1,0 +1,235 @@
+import * as Y from 'yjs';
+import { type Clock, isoNow } from '../app/context';
+import { inTransaction, type Db } from '../store/database';
+import { appendUpdate, countPendingUpdates, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
+
+/** Origin of changes made through the store, so listeners can tell them from remote ones. */
+export const LOCAL_ORIGIN = Symbol('folio-local');
+export const REMOTE_ORIGIN = Symbol('folio-remote');
+
+export interface DocStoreOptions {
+  /** Documents kept in memory at most (least recently used go first). */
+  maxCached?: number;
+  /** A document unused this long is dropped from memory by evictIdle(). */
+  idleMs?: number;
+  /** Fold the update log into the snapshot once it holds this many updates. */
+  compactAfter?: number;
+}
+
+export interface DocWriter {
+  /** Mutates a document; the resulting update is appended in the surrounding transaction. Null when nothing changed. */
+  change(docId: string, mutate: (doc: Y.Doc) => void): Uint8Array | null;
+  /** Applies an update from elsewhere (a fork, a replica). Duplicates and reordering are harmless. */
+  applyUpdate(docId: string, update: Uint8Array): Uint8Array | null;
+}
+
+export class DocLoadError extends Error {
+  constructor(docId: string, cause: unknown) {
+    super(`Content document "${docId}" could not be loaded: ${(cause as Error).message}`, { cause });
+    this.name = 'DocLoadError';
+  }
+}
+
+interface Cached {
+  doc: Y.Doc;
+  lastUsed: number;
+}
+
+/**
+ * Yjs documents persisted in SQLite as a snapshot plus an append-only update log (docs/content.md).
+ * Every change is written in the same SQLite transaction as the rows it goes with, and acknowledged
+ * only once committed; a failed transaction drops the touched documents from memory so the next read
+ * reloads exactly what is on disk. A document that fails to load is never cached or written.
+ */
+export class DocStore {
+  private readonly cache = new Map<string, Cached>();
+  private readonly maxCached: number;
+  private readonly idleMs: number;
+  private readonly compactAfter: number;
+  private readonly compactionQueue = new Set<string>();
+  private compactionScheduled = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    options: DocStoreOptions = {},
+  ) {
+    this.maxCached = options.maxCached ?? 200;
+    this.idleMs = options.idleMs ?? 5 * 60 * 1000;
+    this.compactAfter = options.compactAfter ?? 200;
+  }
+
+  /** The document, loaded on first use. Callers must not mutate it: write through `write`. */
+  get(docId: string): Y.Doc {
+    const cached = this.cache.get(docId);
+    if (cached) {
+      cached.lastUsed = this.clock.now().getTime();
+      // Map order is the LRU order: move to the end.
+      this.cache.delete(docId);
+      this.cache.set(docId, cached);
+      return cached.doc;
+    }
+    const doc = this.load(docId);
+    this.cache.set(docId, { doc, lastUsed: this.clock.now().getTime() });
+    this.evictOverflow();
+    return doc;
+  }
+
+  exists(docId: string): boolean {
+    return this.cache.has(docId) || readDoc(this.db, docId) !== undefined;
+  }
+
+  isCached(docId: string): boolean {
+    return this.cache.has(docId);
+  }
+
+  stateVector(docId: string): Uint8Array {
+    return Y.encodeStateVector(this.get(docId));
+  }
+
+  /** Everything the holder of `stateVector` is missing (the whole document without one). */
+  diff(docId: string, stateVector?: Uint8Array): Uint8Array {
+    return Y.encodeStateAsUpdate(this.get(docId), stateVector);
+  }
+
+  /** Runs `work` in one SQLite transaction with a writer for documents; all of it lands or none does. */
+  write<T>(work: (writer: DocWriter) => T): T {
+    const touched = new Set<string>();
+    const now = isoNow(this.clock);
+    const writer: DocWriter = {
+      change: (docId, mutate) => {
+        touched.add(docId);
+        const doc = this.get(docId);
+        const update = captureUpdate(doc, () => doc.transact(() => mutate(doc), LOCAL_ORIGIN));
+        if (update) this.persist(docId, update, now);
+        return update;
+      },
+      applyUpdate: (docId, incoming) => {
+        touched.add(docId);
+        const doc = this.get(docId);
+        const update = captureUpdate(doc, () => Y.applyUpdate(doc, incoming, REMOTE_ORIGIN));
+        if (update) this.persist(docId, update, now);
+        // Parts that wait for updates not received yet stay pending in memory: keep them on disk too,
+        // so a restart before the missing update arrives loses nothing.
+        if (doc.store.pendingStructs || doc.store.pendingDs) this.persist(docId, incoming, now);
+        return update;
+      },
+    };
+    let result: T;
+    try {
+      result = inTransaction(this.db, () => work(writer));
+    } catch (error) {
+      for (const docId of touched) this.cache.delete(docId);
+      throw error;
+    }
+    for (const docId of touched) this.maybeScheduleCompaction(docId);
+    return result;
+  }
+
+  /** Folds the update log of a document into its snapshot. Returns whether anything was folded. */
+  compact(docId: string): boolean {
+    return inTransaction(this.db, () => {
+      const stored = readDoc(this.db, docId);
+      if (!stored || stored.updates.length === 0) return false;
+      const upto = lastUpdateSeq(this.db, docId);
+      // Re-encoding a document beats Y.mergeUpdates over many small updates (quadratic, yjs #710).
+      const snapshot = Y.encodeStateAsUpdate(this.get(docId));
+      return replaceSnapshot(this.db, docId, stored.snapshotSeq, snapshot, upto, isoNow(this.clock));
+    });
+  }
+
+  /** Drops documents unused for `idleMs`; returns how many. */
+  evictIdle(): number {
+    const cutoff = this.clock.now().getTime() - this.idleMs;
+    let evicted = 0;
+    for (const [docId, cached] of this.cache) {
+      if (cached.lastUsed <= cutoff) {
+        this.cache.delete(docId);
+        cached.doc.destroy();
+        evicted += 1;
+      }
+    }
+    return evicted;
+  }
+
+  /** Forgets a document from memory (its rows are deleted by the caller). */
+  forget(docId: string): void {
+    this.cache.get(docId)?.doc.destroy();
+    this.cache.delete(docId);
+  }
+
+  /** Runs queued compactions now (tests, shutdown). */
+  flushCompactions(): void {
+    for (const docId of [...this.compactionQueue]) {
+      this.compactionQueue.delete(docId);
+      this.compact(docId);
+    }
+  }
+
+  private load(docId: string): Y.Doc {
+    const doc = new Y.Doc();
+    try {
+      const stored = readDoc(this.db, docId);
+      if (stored) {
+        doc.transact(() => {
+          if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot, REMOTE_ORIGIN);
+          for (const update of stored.updates) Y.applyUpdate(doc, update.data, REMOTE_ORIGIN);
+        }, REMOTE_ORIGIN);
+      }
+    } catch (error) {
+      doc.destroy();
+      throw new DocLoadError(docId, error);
+    }
+    return doc;
+  }
+
+  private persist(docId: string, update: Uint8Array, now: string): void {
+    ensureDocRow(this.db, docId, now);
+    appendUpdate(this.db, docId, update, now);
+  }
+
+  private evictOverflow(): void {
+    while (this.cache.size > this.maxCached) {
+      const [oldest, cached] = this.cache.entries().next().value as [string, Cached];
+      this.cache.delete(oldest);
+      cached.doc.destroy();
+    }
+  }
+
+  private maybeScheduleCompaction(docId: string): void {
+    if (countPendingUpdates(this.db, docId) < this.compactAfter) return;
+    this.compactionQueue.add(docId);
+    if (this.compactionScheduled) return;
+    this.compactionScheduled = true;
+    // Off the request path, one document per turn so a long queue never blocks the event loop.
+    const step = () => {
+      const next = this.compactionQueue.values().next();
+      if (next.done) {
+        this.compactionScheduled = false;
+        return;
+      }
+      this.compactionQueue.delete(next.value);
+      try {
+        if (this.db.open) this.compact(next.value);
+      } catch (error) {
+        console.error(`[folio] compaction of ${next.value} failed; its update log is kept:`, error);
+      }
+      setImmediate(step);
+    };
+    setImmediate(step);
+  }
+}
+
+/** Runs `apply` and returns the single update it produced on `doc`, if any. */
+function captureUpdate(doc: Y.Doc, apply: () => void): Uint8Array | null {
+  const updates: Uint8Array[] = [];
+  const listener = (update: Uint8Array) => updates.push(update);
+  doc.on('update', listener);
+  try {
+    apply();
+  } finally {
+    doc.off('update', listener);
+  }
+  if (updates.length === 0) return null;
+  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+}
