@@ -1,4 +1,5 @@
 import { registerCollectionRoutes } from '../collections/routes';
+import { registerContentRoutes } from '../content/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerMemberRoutes } from '../members/routes';
@@ -9,6 +10,7 @@ import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
 import { registerUserRoutes } from '../users/routes';
+import { DocStore } from '../content/doc-store';
 import { type Clock, systemClock } from './context';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
@@ -16,35 +18,40 @@ export interface FolioApp {
   dataDir: string;
   db: Db;
   clock: Clock;
+  docs: DocStore;
   /** The /v1 REST routes. */
   router: Router;
   close(): void;
 }
 
-const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
 export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
   const db = openDatabase(options.dataDir);
   const clock = options.clock ?? systemClock;
-  runMaintenance({ db, clock });
-  // Hourly housekeeping; unref'd so it never keeps a process alive on its own.
-  const timer = setInterval(() => runMaintenance({ db, clock }), MAINTENANCE_INTERVAL_MS);
+  const docs = new DocStore(db, clock);
+  runMaintenance({ db, clock, docs });
+  // Housekeeping; unref'd so it never keeps a process alive on its own.
+  const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
   timer.unref();
   return {
     dataDir: options.dataDir,
     db,
     clock,
+    docs,
     router: createApiRouter(),
     close: () => {
       clearInterval(timer);
+      docs.flushCompactions();
       db.close();
     },
   };
 }
 
-/** Work that keeps a store tidy: at start, then hourly. */
-export function runMaintenance(ctx: { db: Db; clock: Clock }): void {
+/** Work that keeps a store tidy: at start, then every few minutes. */
+export function runMaintenance(ctx: { db: Db; clock: Clock; docs: DocStore }): void {
   purgeExpiredSpaces(ctx);
+  ctx.docs.evictIdle();
 }
 
 export function createApiRouter(): Router {
@@ -57,5 +64,6 @@ export function createApiRouter(): Router {
   registerTeamRoutes(router);
   registerSpaceRoutes(router);
   registerCollectionRoutes(router);
+  registerContentRoutes(router);
   return router;
 }

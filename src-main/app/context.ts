@@ -1,3 +1,4 @@
+import type { DocStore } from '../content/doc-store';
 import type { Db } from '../store/database';
 import type { UserRow } from '../store/users';
 
@@ -11,6 +12,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface ServiceContext {
   db: Db;
   clock: Clock;
+  /** The Yjs documents of content (docs/content.md). */
+  docs: DocStore;
   user: UserRow;
 }
 

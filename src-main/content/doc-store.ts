@@ -160,7 +160,7 @@ export class DocStore {
 
   /** Runs queued compactions now (tests, shutdown). */
   flushCompactions(): void {
-    for (const docId of [...this.compactionQueue]) {
+    for (const docId of this.compactionQueue) {
       this.compactionQueue.delete(docId);
       this.compact(docId);
     }

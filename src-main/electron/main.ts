@@ -41,6 +41,7 @@ async function start(): Promise<void> {
     createContext: async (): Promise<TrpcContext> => ({
       db: store.db,
       clock: store.clock,
+      docs: store.docs,
       user: getUserById(store.db, owner.id) ?? owner,
       baseUrl,
     }),

@@ -41,9 +41,10 @@ export class Router {
 
   add(method: HttpMethod, pattern: string, handler: Handler): this {
     const names: string[] = [];
-    const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    // `{name}` matches one path segment; `{name+}` the rest of the path (a page path has slashes).
+    const source = pattern.replace(/[.*?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(\+?)\}/g, (_m, name: string, rest: string) => {
       names.push(name);
-      return '([^/]+)';
+      return rest ? '(.+)' : '([^/]+)';
     });
     this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, handler });
     return this;

@@ -33,7 +33,7 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }
-      return { db: app.db, clock: app.clock, user, baseUrl };
+      return { db: app.db, clock: app.clock, docs: app.docs, user, baseUrl };
     },
   });
 
@@ -78,7 +78,7 @@ async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl
   }
   const body = await readJsonBody(req);
   const query = Object.fromEntries(url.searchParams);
-  const ctx = { db: app.db, clock: app.clock, user, baseUrl: baseUrlOf(req, listenUrl) };
+  const ctx = { db: app.db, clock: app.clock, docs: app.docs, user, baseUrl: baseUrlOf(req, listenUrl) };
   return match.handler({ ctx, params: match.params, query, body, req });
 }
 

@@ -2,6 +2,7 @@ import type { Db } from './database';
 import { foundation } from './migrations/001-foundation';
 import { spacesAndCollections } from './migrations/002-spaces-collections';
 import { yjsDocuments } from './migrations/003-ydocs';
+import { contentReadModel } from './migrations/004-content';
 
 export interface Migration {
   version: number;
@@ -10,7 +11,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

@@ -64,14 +64,9 @@ export function insertSpace(db: Db, s: NewSpace): SpaceRow {
     s.now,
     s.now,
   );
-  db.prepare('INSERT INTO revisions (id, space_id, parents, type, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    revisionId,
-    id,
-    '[]',
-    'edits',
-    s.createdBy,
-    s.now,
-  );
+  db.prepare(
+    'INSERT INTO revisions (id, space_id, tree_id, parents, type, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(revisionId, id, id, '[]', 'edits', s.createdBy, s.now);
   return getSpace(db, id)!;
 }
 

@@ -43,7 +43,10 @@ function load(name: SpecName, module: string): LoadedSpec {
   ajv.addSchema({ $id: 'spec', components }, 'spec');
   const templates = Object.keys(doc.paths).map((template) => ({
     template,
-    regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    // A page path spans several segments.
+    regex: new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{pagePath\}/g, '.+').replace(/\{[^}]+\}/g, '[^/]+')}$`,
+    ),
   }));
   return { name, doc, ajv: ajv as Ajv, templates, cache: new Map() };
 }

@@ -1,0 +1,135 @@
+import * as Y from 'yjs';
+import { type ServiceContext, isoNow } from '../app/context';
+import { newId } from '../store/ids';
+import {
+  dirtyPages,
+  markPageDeleted,
+  setPageMarkdown,
+  settlePages,
+  treeRows,
+  upsertPageRow,
+  type ContentPageRow,
+} from '../store/content-pages';
+import { insertRevision, insertVersion, latestRevisionOfTree, setSpaceRevision, storeBody, type RevisionRow } from '../store/revisions';
+import type { DocWriter } from './doc-store';
+import { materialize } from './materialize';
+import { applyTextDiff } from './text-diff';
+import { readPages } from './tree-model';
+
+/** A content tree: a space's main content (treeId = spaceId) or a change request's. */
+export interface TreeRef {
+  spaceId: string;
+  treeId: string;
+}
+
+export type ContentContext = Pick<ServiceContext, 'db' | 'clock' | 'docs' | 'user'>;
+
+export const treeDocId = (treeId: string) => `tree:${treeId}`;
+export const bodyDocId = (treeId: string, pageId: string) => `body:${treeId}:${pageId}`;
+export const BODY_TEXT = 'markdown';
+
+export function bodyText(doc: Y.Doc): Y.Text {
+  return doc.getText(BODY_TEXT);
+}
+
+/**
+ * Brings the read model of a tree in line with its tree document: every page whose place, title,
+ * slug or options changed is rewritten (and marked for the next revision), pages gone from the
+ * document are marked deleted. Runs inside the write's transaction.
+ */
+export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
+  const pages = materialize(readPages(ctx.docs.get(treeDocId(tree.treeId))));
+  const existing = treeRows(ctx.db, tree.treeId);
+  const now = isoNow(ctx.clock);
+  for (const page of pages) {
+    const meta = JSON.stringify({
+      emoji: page.emoji,
+      icon: page.icon,
+      description: page.description,
+      hidden: page.hidden,
+      href: page.href,
+      options: page.options,
+    });
+    const row = existing.get(page.id);
+    existing.delete(page.id);
+    const unchanged =
+      row &&
+      !row.deleted &&
+      row.parent_id === page.parent &&
+      row.position === page.position &&
+      row.depth === page.depth &&
+      row.kind === page.kind &&
+      row.title === page.title &&
+      row.slug === page.slug &&
+      row.path === page.path &&
+      row.meta === meta;
+    if (unchanged) continue;
+    upsertPageRow(ctx.db, {
+      tree_id: tree.treeId,
+      page_id: page.id,
+      space_id: tree.spaceId,
+      parent_id: page.parent,
+      position: page.position,
+      depth: page.depth,
+      kind: page.kind,
+      title: page.title,
+      slug: page.slug,
+      path: page.path,
+      meta,
+      created_at: row?.created_at ?? page.createdAt ?? now,
+      updated_at: page.updatedAt ?? now,
+    });
+  }
+  for (const gone of existing.values()) if (!gone.deleted) markPageDeleted(ctx.db, tree.treeId, gone.page_id);
+}
+
+/** Rewrites a page body to `markdown` as a minimal diff on its Y.Text, and updates the read model. */
+export function writeBody(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, markdown: string): void {
+  writer.change(bodyDocId(tree.treeId, pageId), (doc) => applyTextDiff(bodyText(doc), markdown));
+  setPageMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
+}
+
+/** Applies a body update from an editor or a replica, and refreshes the page's markdown. */
+export function applyBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, update: Uint8Array): void {
+  const docId = bodyDocId(tree.treeId, pageId);
+  writer.applyUpdate(docId, update);
+  setPageMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
+}
+
+/**
+ * Records every page changed since the tree's last revision as a new immutable revision, and makes
+ * it the space's current one for main content. Returns null when nothing changed.
+ */
+export function cutRevision(ctx: ContentContext, tree: TreeRef, type: 'edits' | 'merge' | 'update' | 'rollback'): RevisionRow | null {
+  const changed = dirtyPages(ctx.db, tree.treeId);
+  if (changed.length === 0) return null;
+  const now = isoNow(ctx.clock);
+  const previous = latestRevisionOfTree(ctx.db, tree.treeId);
+  const revision = insertRevision(ctx.db, {
+    id: newId(),
+    spaceId: tree.spaceId,
+    treeId: tree.treeId,
+    parents: previous ? [previous.id] : [],
+    type,
+    createdBy: ctx.user.id,
+    now,
+  });
+  for (const row of changed) {
+    insertVersion(ctx.db, {
+      treeId: tree.treeId,
+      revisionSeq: revision.seq,
+      pageId: row.page_id,
+      data: row.deleted ? null : JSON.stringify(versionData(row)),
+      bodyHash: row.deleted ? null : storeBody(ctx.db, row.markdown),
+    });
+  }
+  settlePages(ctx.db, tree.treeId);
+  if (tree.treeId === tree.spaceId) setSpaceRevision(ctx.db, tree.spaceId, revision.id, now);
+  return revision;
+}
+
+/** What a revision keeps of a page: everything but its body (stored by hash) and bookkeeping. */
+function versionData(row: ContentPageRow) {
+  const { tree_id: _tree, space_id: _space, markdown: _markdown, deleted: _deleted, dirty: _dirty, ...data } = row;
+  return data;
+}

@@ -1,0 +1,91 @@
+import type { PresentContext } from '../app/context';
+
+/** The fields of a page the presenters need, whether read now or at a past revision. */
+export interface PageView {
+  page_id: string;
+  parent_id: string | null;
+  position: number;
+  kind: string;
+  title: string;
+  slug: string;
+  path: string;
+  meta: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface PageMeta {
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  href?: string;
+  options?: { layout?: Record<string, unknown> };
+}
+
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
+
+export interface PagePresentOptions {
+  spaceId: string;
+  /**
+   * The body of a document page. GitBook's schema requires every document page to carry its body
+   * (`markdown` or `document`: its "Empty" variant admits no other property), listings included.
+   */
+  markdownOf: (pageId: string) => string;
+  /** Nest children under `pages` (the tree listing). */
+  children?: Map<string | null, PageView[]>;
+}
+
+export function presentPage(view: PageView, pc: PresentContext, options: PagePresentOptions): Record<string, unknown> {
+  const meta = JSON.parse(view.meta) as PageMeta;
+  const common = {
+    id: view.page_id,
+    title: view.title,
+    ...(meta.emoji ? { emoji: meta.emoji } : {}),
+    ...(meta.icon ? { icon: meta.icon } : {}),
+    createdAt: view.created_at,
+    updatedAt: view.updated_at,
+  };
+  const pages = (options.children?.get(view.page_id) ?? []).map((child) => presentPage(child, pc, options));
+  if (view.kind === 'group') {
+    return { ...common, kind: 'group', type: 'group', slug: view.slug, path: view.path, pages, hidden: meta.hidden ?? false };
+  }
+  return {
+    ...common,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: `${pc.baseUrl}/s/${options.spaceId}/${view.path}` },
+    slug: view.slug,
+    path: view.path,
+    ...(meta.description ? { description: meta.description } : {}),
+    pages,
+    layout: { ...DEFAULT_LAYOUT, ...meta.options?.layout },
+    hidden: meta.hidden ?? false,
+    markdown: options.markdownOf(view.page_id),
+  };
+}
+
+/** Groups page views by parent, siblings in order. */
+export function childrenIndex(views: PageView[]): Map<string | null, PageView[]> {
+  const index = new Map<string | null, PageView[]>();
+  for (const view of [...views].sort((a, b) => a.position - b.position)) {
+    index.set(view.parent_id, [...(index.get(view.parent_id) ?? []), view]);
+  }
+  return index;
+}
+
+/** The nested page tree of a content tree. */
+export function presentPageTree(views: PageView[], pc: PresentContext, spaceId: string, markdownOf: (pageId: string) => string) {
+  const children = childrenIndex(views);
+  return (children.get(null) ?? []).map((view) => presentPage(view, pc, { spaceId, children, markdownOf }));
+}

@@ -1,0 +1,60 @@
+import type { ServiceContext } from '../app/context';
+import { badRequest, notFound } from '../errors';
+import { requireSpace } from '../spaces/access';
+import { getLivePage, getLivePageByPath, listLivePages } from '../store/content-pages';
+import { getBody, getRevisionById, pagesAtRevision, type RevisionRow } from '../store/revisions';
+import type { PageView } from './presenter';
+
+/**
+ * Reads of a space's content: now (the read model) or at any revision (its stored versions).
+ * Every read needs the read role on the space.
+ */
+export interface ContentSnapshot {
+  revision: RevisionRow;
+  pages: PageView[];
+  markdownOf(pageId: string): string;
+}
+
+export function currentContent(ctx: ServiceContext, spaceId: string): ContentSnapshot {
+  const { space } = requireSpace(ctx, spaceId);
+  const rows = listLivePages(ctx.db, space.id);
+  const bodies = new Map(rows.map((r) => [r.page_id, r.markdown]));
+  return {
+    revision: getRevisionById(ctx.db, space.revision_id)!,
+    pages: rows,
+    markdownOf: (pageId) => bodies.get(pageId) ?? '',
+  };
+}
+
+export function contentAtRevision(ctx: ServiceContext, spaceId: string, revisionId: string): ContentSnapshot {
+  const { space } = requireSpace(ctx, spaceId);
+  const revision = getRevisionById(ctx.db, revisionId);
+  if (!revision || revision.space_id !== space.id) throw notFound(`Revision "${revisionId}" not found in this space`);
+  const versions = pagesAtRevision(ctx.db, revision.tree_id, revision.seq);
+  const hashes = new Map(versions.map((v) => [v.page_id, v.body_hash]));
+  const pages = versions.map((v) => ({ page_id: v.page_id, ...(JSON.parse(v.data) as Omit<PageView, 'page_id'>) }));
+  return {
+    revision,
+    pages,
+    markdownOf: (pageId) => {
+      const hash = hashes.get(pageId);
+      return hash ? (getBody(ctx.db, hash) ?? '') : '';
+    },
+  };
+}
+
+export function currentPage(ctx: ServiceContext, spaceId: string, pageId: string) {
+  const { space } = requireSpace(ctx, spaceId);
+  const row = getLivePage(ctx.db, space.id, pageId);
+  if (!row) throw notFound(`Page "${pageId}" not found`);
+  return row;
+}
+
+export function currentPageByPath(ctx: ServiceContext, spaceId: string, path: string) {
+  const { space } = requireSpace(ctx, spaceId);
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  if (!clean) throw badRequest('pagePath: give the path of a page, such as getting-started/install');
+  const row = getLivePageByPath(ctx.db, space.id, clean);
+  if (!row) throw notFound(`No page at path "${clean}"`);
+  return row;
+}

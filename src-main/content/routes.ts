@@ -1,0 +1,91 @@
+import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
+import type { CallContext } from '../app/context';
+import { badRequest, notFound } from '../errors';
+import type { Router } from '../http/router';
+import { parseInput } from '../http/validate';
+import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
+import { contentAtRevision, currentContent, currentPage, currentPageByPath, type ContentSnapshot } from './read-service';
+
+const SPACE = '/v1/spaces/{spaceId}';
+const REVISION = `${SPACE}/revisions/{revisionId}`;
+
+export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spaceId: string) {
+  const { revision } = snapshot;
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: JSON.parse(revision.parents) as string[],
+    pages: presentPageTree(snapshot.pages, ctx, spaceId, snapshot.markdownOf),
+    files: [],
+    reusableContents: [],
+    variables: {},
+    createdAt: revision.created_at,
+    type: revision.type,
+    urls: { app: `${ctx.baseUrl}/s/${spaceId}/~/revisions/${revision.id}` },
+  };
+}
+
+/** One page with its children and its body (markdown; the JSON document format is not built yet). */
+function presentOnePage(ctx: CallContext, spaceId: string, view: PageView, all: PageView[], markdownOf: (id: string) => string, query: unknown) {
+  const { format } = parseInput(pageFormatQuery, query, 'query');
+  if (format === 'document') {
+    throw badRequest('format: the document format is not available yet in Folio; use format=markdown');
+  }
+  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf });
+}
+
+export function registerContentRoutes(router: Router): void {
+  router.get(`${SPACE}/content`, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    return { status: 200, body: presentRevision(currentContent(ctx, params.spaceId!), ctx, params.spaceId!) };
+  });
+
+  router.get(`${SPACE}/content/pages`, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const content = currentContent(ctx, params.spaceId!);
+    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId!, content.markdownOf) } };
+  });
+
+  router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
+    const row = currentPage(ctx, params.spaceId!, params.pageId!);
+    const content = currentContent(ctx, params.spaceId!);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, row, content.pages, content.markdownOf, query) };
+  });
+
+  router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
+    const row = currentPageByPath(ctx, params.spaceId!, params.pagePath!);
+    const content = currentContent(ctx, params.spaceId!);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, row, content.pages, content.markdownOf, query) };
+  });
+
+  router.get(REVISION, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
+    return { status: 200, body: presentRevision(snapshot, ctx, params.spaceId!) };
+  });
+
+  router.get(`${REVISION}/pages`, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
+    return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId!, snapshot.markdownOf) } };
+  });
+
+  router.get(`${REVISION}/page/{pageId}`, ({ ctx, params, query }) => {
+    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
+    const view = snapshot.pages.find((p) => p.page_id === params.pageId);
+    if (!view) return notInRevision(params.pageId!);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query) };
+  });
+
+  router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
+    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
+    const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
+    const view = snapshot.pages.find((p) => p.path === path);
+    if (!view) return notInRevision(path);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query) };
+  });
+}
+
+function notInRevision(what: string): never {
+  throw notFound(`Page "${what}" not found in this revision`);
+}

@@ -1,0 +1,87 @@
+import type { Db } from './database';
+
+/** A page of a content tree as readers see it now (the read model of docs/content.md). */
+export interface ContentPageRow {
+  tree_id: string;
+  page_id: string;
+  space_id: string;
+  parent_id: string | null;
+  position: number;
+  depth: number;
+  kind: string;
+  title: string;
+  slug: string;
+  path: string;
+  /** JSON: emoji, icon, description, hidden, href, options. */
+  meta: string;
+  markdown: string;
+  created_at: string;
+  updated_at: string;
+  deleted: number;
+  dirty: number;
+}
+
+export type PageRowFields = Omit<ContentPageRow, 'markdown' | 'deleted' | 'dirty'>;
+
+export function treeRows(db: Db, treeId: string): Map<string, ContentPageRow> {
+  const rows = db.prepare('SELECT * FROM content_pages WHERE tree_id = ?').all(treeId) as ContentPageRow[];
+  return new Map(rows.map((r) => [r.page_id, r]));
+}
+
+/** Live pages of a tree, parents before children, siblings in order. */
+export function listLivePages(db: Db, treeId: string): ContentPageRow[] {
+  return db
+    .prepare('SELECT * FROM content_pages WHERE tree_id = ? AND deleted = 0 ORDER BY depth, parent_id, position')
+    .all(treeId) as ContentPageRow[];
+}
+
+export function getLivePage(db: Db, treeId: string, pageId: string): ContentPageRow | undefined {
+  return db.prepare('SELECT * FROM content_pages WHERE tree_id = ? AND page_id = ? AND deleted = 0').get(treeId, pageId) as
+    | ContentPageRow
+    | undefined;
+}
+
+export function getLivePageByPath(db: Db, treeId: string, path: string): ContentPageRow | undefined {
+  return db.prepare('SELECT * FROM content_pages WHERE tree_id = ? AND path = ? AND deleted = 0').get(treeId, path) as
+    | ContentPageRow
+    | undefined;
+}
+
+/** Writes a page's tree fields, marking it changed since the last revision. */
+export function upsertPageRow(db: Db, row: PageRowFields): void {
+  db.prepare(
+    `INSERT INTO content_pages (tree_id, page_id, space_id, parent_id, position, depth, kind, title, slug, path, meta,
+       created_at, updated_at, deleted, dirty)
+     VALUES (@tree_id, @page_id, @space_id, @parent_id, @position, @depth, @kind, @title, @slug, @path, @meta,
+       @created_at, @updated_at, 0, 1)
+     ON CONFLICT(tree_id, page_id) DO UPDATE SET parent_id = excluded.parent_id, position = excluded.position,
+       depth = excluded.depth, kind = excluded.kind, title = excluded.title, slug = excluded.slug, path = excluded.path,
+       meta = excluded.meta, updated_at = excluded.updated_at, deleted = 0, dirty = 1`,
+  ).run(row);
+}
+
+export function markPageDeleted(db: Db, treeId: string, pageId: string): void {
+  db.prepare('UPDATE content_pages SET deleted = 1, dirty = 1 WHERE tree_id = ? AND page_id = ?').run(treeId, pageId);
+}
+
+export function setPageMarkdown(db: Db, treeId: string, pageId: string, markdown: string, now: string): void {
+  db.prepare(
+    'UPDATE content_pages SET markdown = ?, updated_at = ?, dirty = 1 WHERE tree_id = ? AND page_id = ? AND markdown <> ?',
+  ).run(markdown, now, treeId, pageId, markdown);
+}
+
+export function dirtyPages(db: Db, treeId: string): ContentPageRow[] {
+  return db.prepare('SELECT * FROM content_pages WHERE tree_id = ? AND dirty = 1').all(treeId) as ContentPageRow[];
+}
+
+/** After a revision recorded them: nothing is pending, and deleted pages leave the read model. */
+export function settlePages(db: Db, treeId: string): void {
+  db.prepare('DELETE FROM content_pages WHERE tree_id = ? AND deleted = 1').run(treeId);
+  db.prepare('UPDATE content_pages SET dirty = 0 WHERE tree_id = ? AND dirty = 1').run(treeId);
+}
+
+export function treesWithPendingChanges(db: Db): string[] {
+  return (db.prepare('SELECT DISTINCT tree_id FROM content_pages WHERE dirty = 1').all() as Array<{ tree_id: string }>).map(
+    (r) => r.tree_id,
+  );
+}
