@@ -8,8 +8,12 @@ import { badRequest } from '../errors';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query' | 'input' = 'body'): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  throw badRequest(describeIssue(result.error.issues[0]!, where));
+}
+
+/** A schema problem in Folio's words: the field first, then what is wrong with it. */
+export function describeIssue(issue: z.core.$ZodIssue, where: string): string {
   const path = issue.path.length ? issue.path.map(String).join('.') : where;
   const unknownKeys = issue.code === 'unrecognized_keys' ? `: ${issue.keys.join(', ')}` : '';
-  throw badRequest(`${path}: ${issue.message}${unknownKeys}`);
+  return `${path}: ${issue.message}${unknownKeys}`;
 }

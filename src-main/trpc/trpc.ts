@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CallContext } from '../app/context';
 import { type ErrorKind, isFolioError } from '../errors';
+import { describeIssue } from '../http/validate';
 
 const CODE_OF: Record<ErrorKind, TRPCError['code']> = {
   bad_request: 'BAD_REQUEST',
@@ -20,12 +22,26 @@ const t = initTRPC.context<TrpcContext>().create();
 
 export const router = t.router;
 
-/** Every Folio procedure: requires a user, and turns Folio's errors into tRPC's codes with the same message. */
+/** An input the procedure's schema refused, in the words /v1 uses for the same schema. */
+function describeInputError(cause: unknown): string | undefined {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return describeIssue(issues[0] as z.core.$ZodIssue, 'input');
+}
+
+/**
+ * Every Folio procedure: requires a user, turns Folio's errors into tRPC's codes with the same message, and
+ * says what was wrong with a refused input as /v1 does.
+ */
 export const procedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Missing or invalid API token' });
   const result = await next({ ctx: { ...ctx, user: ctx.user } });
-  if (!result.ok && isFolioError(result.error.cause)) {
-    throw new TRPCError({ code: CODE_OF[result.error.cause.kind], message: result.error.cause.message, cause: result.error.cause });
+  if (result.ok) return result;
+  const { cause } = result.error;
+  if (isFolioError(cause)) {
+    throw new TRPCError({ code: CODE_OF[cause.kind], message: cause.message, cause });
   }
+  const inputError = result.error.code === 'BAD_REQUEST' ? describeInputError(cause) : undefined;
+  if (inputError) throw new TRPCError({ code: 'BAD_REQUEST', message: inputError, cause });
   return result;
 });

@@ -8,6 +8,7 @@ import { createBrowserStores, createDesktopStores } from './stores/app-stores';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
+import './styles/spaces.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.

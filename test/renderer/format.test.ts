@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatDate, initialsOf, roleLabel } from '../../src-renderer/src/format';
+import {
+  countOf,
+  defaultLevelLabel,
+  formatDate,
+  initialsOf,
+  roleLabel,
+  titleOrUntitled,
+  visibilityLabel,
+} from '../../src-renderer/src/format';
 
 describe('format', () => {
   it('names every role, and a guest', () => {
     expect(roleLabel('admin')).toBe('Admin');
     expect(roleLabel('edit')).toBe('Editor');
     expect(roleLabel(null)).toBe('Guest');
+  });
+
+  it('says what a space visibility and default level mean', () => {
+    expect(visibilityLabel('private')).toBe('Private');
+    expect(visibilityLabel('in-collection')).toBe('Same as its collection');
+    expect(defaultLevelLabel('inherit')).toBe('Inherited');
+    expect(defaultLevelLabel(null)).toBe('No default access');
+    expect(defaultLevelLabel('edit')).toBe('Members get at least Editor access');
+  });
+
+  it('names an untitled space or collection', () => {
+    expect(titleOrUntitled('  ', 'space')).toBe('Untitled space');
+    expect(titleOrUntitled('Guides', 'collection')).toBe('Guides');
   });
 
   it('counts in singular and plural', () => {

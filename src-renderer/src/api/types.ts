@@ -11,6 +11,11 @@ export type User = Outputs['user']['me'];
 export type Organization = Outputs['orgs']['list']['items'][number];
 export type Member = Outputs['members']['list']['items'][number];
 export type Team = Outputs['teams']['list']['items'][number];
+export type Space = Outputs['spaces']['get'];
+export type Collection = Outputs['collections']['get'];
+
+export type CreateSpaceInput = Inputs['spaces']['create'];
+export type CreateCollectionInput = Inputs['collections']['create'];
 
 /** One page of a list, as every list procedure returns it. */
 export interface Page<T> {
@@ -29,4 +34,17 @@ export interface FolioClient {
   orgs: { list: { query(input: Inputs['orgs']['list']): Promise<Page<Organization>> } };
   members: { list: { query(input: Inputs['members']['list']): Promise<Page<Member>> } };
   teams: { list: { query(input: Inputs['teams']['list']): Promise<Page<Team>> } };
+  spaces: {
+    list: { query(input: Inputs['spaces']['list']): Promise<Page<Space>> };
+    get: { query(input: Inputs['spaces']['get']): Promise<Space> };
+    create: { mutate(input: Inputs['spaces']['create']): Promise<Space> };
+    update: { mutate(input: Inputs['spaces']['update']): Promise<Space> };
+    delete: { mutate(input: Inputs['spaces']['delete']): Promise<void> };
+    restore: { mutate(input: Inputs['spaces']['restore']): Promise<Space> };
+    move: { mutate(input: Inputs['spaces']['move']): Promise<Space> };
+  };
+  collections: {
+    list: { query(input: Inputs['collections']['list']): Promise<Page<Collection>> };
+    create: { mutate(input: Inputs['collections']['create']): Promise<Collection> };
+  };
 }

@@ -2,14 +2,16 @@ import { useEffect } from 'react';
 import { countOf, formatDate } from '../format';
 import { selectedOrganization } from '../stores/organizations-store';
 import { MembersSection } from './MembersSection';
+import { SpacesSection } from './SpacesSection';
 import { TeamsSection } from './TeamsSection';
-import { useOrganizations } from './stores-context';
+import { useOrganizations, useSpaces } from './stores-context';
 
-/** The open organization: its title and facts, then its members and teams. */
+/** The open organization: its title and facts, then its spaces, members and teams. */
 export function OrganizationView() {
   const organization = useOrganizations(selectedOrganization);
   const memberCount = useOrganizations((state) => (state.members.status === 'ready' ? state.members.count : undefined));
   const teamCount = useOrganizations((state) => (state.teams.status === 'ready' ? state.teams.count : undefined));
+  const spaceCount = useSpaces((state) => (state.tree.status === 'ready' ? state.tree.spaces.length : undefined));
 
   useEffect(() => {
     document.title = organization ? `${organization.title} · Folio` : 'Folio';
@@ -19,6 +21,7 @@ export function OrganizationView() {
   const facts = [
     memberCount !== undefined && countOf(memberCount, 'member'),
     teamCount !== undefined && countOf(teamCount, 'team'),
+    spaceCount !== undefined && countOf(spaceCount, 'space'),
     `created ${formatDate(organization.createdAt)}`,
   ].filter(Boolean);
 
@@ -29,6 +32,7 @@ export function OrganizationView() {
         <h1 id="organization-title">{organization.title}</h1>
         <p className="organization__facts">{facts.join(' · ')}</p>
       </header>
+      <SpacesSection organization={organization} />
       <MembersSection />
       <TeamsSection />
     </article>

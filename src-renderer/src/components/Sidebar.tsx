@@ -1,12 +1,29 @@
+import type { MouseEvent } from 'react';
 import { initialsOf } from '../format';
 import { Logo } from './Logo';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
-import { useOrganizations } from './stores-context';
+import { useAppStores, useOrganizations, useSpaces } from './stores-context';
+
+const SECTIONS = [
+  { id: 'spaces', label: 'Spaces' },
+  { id: 'members', label: 'Members' },
+  { id: 'teams', label: 'Teams' },
+];
 
 /** Brand, organization switcher, the page's sections and who is signed in. */
 export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
   const viewer = useOrganizations((state) => state.viewer);
   const hasOrganization = useOrganizations((state) => state.selectedId !== undefined);
+  const { spaces } = useAppStores();
+  const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
+
+  /** The sections belong to the organization's page: from a space, go back to it first, then to the section. */
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (!spaceOpen) return;
+    event.preventDefault();
+    spaces.getState().close();
+    requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
+  };
 
   return (
     <aside className="sidebar" aria-label="Sidebar">
@@ -17,8 +34,11 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
       <OrganizationSwitcher />
       {hasOrganization && (
         <nav className="sidebar__nav" aria-label="Sections">
-          <a href="#members">Members</a>
-          <a href="#teams">Teams</a>
+          {SECTIONS.map((section) => (
+            <a key={section.id} href={`#${section.id}`} onClick={(event) => goTo(event, section.id)}>
+              {section.label}
+            </a>
+          ))}
         </nav>
       )}
       <div className="sidebar__footer">

@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
+import { selectedOrganization } from '../stores/organizations-store';
 import { OrganizationView } from './OrganizationView';
 import { Sidebar } from './Sidebar';
+import { SpaceView } from './SpaceView';
 import { StatusMessage } from './StatusMessage';
-import { useAppStores, useOrganizations } from './stores-context';
+import { useAppStores, useOrganizations, useSpaces } from './stores-context';
+import { UndoToast } from './UndoToast';
 
-/** The signed-in page: the sidebar with the organization switcher, and the open organization. */
+/** The signed-in page: the sidebar with the organization switcher, and the open organization or space. */
 export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
   const { organizations } = useAppStores();
   const list = useOrganizations((state) => state.organizations);
+  const organization = useOrganizations(selectedOrganization);
+  const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
+  const notice = useSpaces((state) => state.notice);
 
   useEffect(() => {
     void organizations.getState().load();
@@ -31,10 +37,17 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
             You are not a member of any organization. Create one with <code>POST /v1/orgs</code>, or ask an admin to
             invite you.
           </StatusMessage>
+        ) : spaceOpen && organization ? (
+          <SpaceView organization={organization} />
         ) : (
           <OrganizationView />
         )}
       </main>
+      <UndoToast />
+      {/* What an action just did, for screen readers; what sighted users see changes on screen. */}
+      <p className="visually-hidden" role="status">
+        {notice}
+      </p>
     </div>
   );
 }

@@ -1,35 +1,52 @@
 import type { FolioClient } from '../api/types';
 import { createOrganizationsStore, type OrganizationsStore } from './organizations-store';
 import { createSessionStore, type SessionStore } from './session-store';
+import { createSpacesStore, type SpacesStore } from './spaces-store';
 import type { KeyValueStorage } from './storage';
 
 /** Every store the page uses. `session` exists only in a browser: the desktop app is always its owner. */
 export interface AppStores {
   session?: SessionStore;
   organizations: OrganizationsStore;
+  spaces: SpacesStore;
+}
+
+/** The spaces store follows the organization that is open: another one loads its tree, none clears it. */
+function followOrganization(organizations: OrganizationsStore, spaces: SpacesStore): void {
+  organizations.subscribe((state, previous) => {
+    if (state.selectedId === previous.selectedId) return;
+    if (state.selectedId) void spaces.getState().showOrganization(state.selectedId);
+    else spaces.getState().reset();
+  });
 }
 
 /**
- * A browser on `folio serve`: a token-based session, and an organizations store whose client sends the
- * session's current token. A 401 ends the session; ending the session clears what was loaded.
+ * A browser on `folio serve`: a token-based session, and stores whose client sends the session's current
+ * token. A 401 ends the session; ending the session clears what was loaded.
  */
 export function createBrowserStores(storage: KeyValueStorage, clientFor: (getToken: () => string | undefined) => FolioClient): AppStores {
   const session = createSessionStore({ storage, verify: (token) => clientFor(() => token).user.me.query() });
-  const organizations = createOrganizationsStore({
-    client: clientFor(() => session.getState().token),
-    storage,
-    onUnauthorized: (message) => {
-      // Several calls can fail with 401 together; only the first explains why the form is back.
-      if (session.getState().status === 'signed-in') session.getState().expire(message);
-    },
-  });
+  const client = clientFor(() => session.getState().token);
+  const onUnauthorized = (message: string) => {
+    // Several calls can fail with 401 together; only the first explains why the form is back.
+    if (session.getState().status === 'signed-in') session.getState().expire(message);
+  };
+  const organizations = createOrganizationsStore({ client, storage, onUnauthorized });
+  const spaces = createSpacesStore({ client, onUnauthorized });
+  followOrganization(organizations, spaces);
   session.subscribe((state, previous) => {
-    if (previous.status === 'signed-in' && state.status !== 'signed-in') organizations.getState().reset();
+    if (previous.status === 'signed-in' && state.status !== 'signed-in') {
+      organizations.getState().reset();
+      spaces.getState().reset();
+    }
   });
-  return { session, organizations };
+  return { session, organizations, spaces };
 }
 
 /** The desktop app: the main process answers as the owner, so there is no sign-in and a 401 is only an error. */
 export function createDesktopStores(storage: KeyValueStorage, client: FolioClient): AppStores {
-  return { organizations: createOrganizationsStore({ client, storage, onUnauthorized: () => {} }) };
+  const organizations = createOrganizationsStore({ client, storage, onUnauthorized: () => {} });
+  const spaces = createSpacesStore({ client, onUnauthorized: () => {} });
+  followOrganization(organizations, spaces);
+  return { organizations, spaces };
 }

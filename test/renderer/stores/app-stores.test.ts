@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FolioClient } from '../../../src-renderer/src/api/types';
 import { createBrowserStores, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
 import { TOKEN_KEY } from '../../../src-renderer/src/stores/session-store';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
-import { fakeClient, organization, unauthorizedError } from '../fake-client';
+import { fakeClient, organization, space, unauthorizedError } from '../fake-client';
 
 /** A client factory like createHttpClient: records which token each call would have sent. */
 function clientFactory(accepted: string) {
@@ -58,6 +58,16 @@ describe('the browser stores', () => {
     session!.getState().signOut();
     expect(organizations.getState()).toMatchObject({ selectedId: undefined, organizations: { status: 'idle' } });
   });
+
+  it('load the spaces of the organization that is open, and forget them on sign-out', async () => {
+    const { clientFor } = clientFactory('folio_good');
+    const { session, organizations, spaces } = createBrowserStores(memoryStorage({ [TOKEN_KEY]: 'folio_good' }), clientFor);
+    await organizations.getState().load();
+    await vi.waitFor(() => expect(spaces.getState().tree.status).toBe('ready'));
+    expect(spaces.getState().organizationId).toBe('org-1');
+    session!.getState().signOut();
+    expect(spaces.getState()).toMatchObject({ organizationId: undefined, tree: { status: 'idle' } });
+  });
 });
 
 describe('the desktop stores', () => {
@@ -68,5 +78,17 @@ describe('the desktop stores', () => {
     expect(stores.session).toBeUndefined();
     await stores.organizations.getState().load();
     expect(stores.organizations.getState().organizations).toEqual({ status: 'error', message: 'Missing or invalid API token' });
+  });
+
+  it('follow the organization switcher with the spaces store', async () => {
+    const client = fakeClient({
+      organizations: [organization('org-acme', 'Acme'), organization('org-globex', 'Globex')],
+      spaces: { 'org-acme': [space('s-acme', 'Acme docs')], 'org-globex': [space('s-globex', 'Globex docs')] },
+    });
+    const stores = createDesktopStores(memoryStorage(), client);
+    await stores.organizations.getState().load();
+    await vi.waitFor(() => expect(stores.spaces.getState()).toMatchObject({ organizationId: 'org-acme', tree: { status: 'ready' } }));
+    await stores.organizations.getState().select('org-globex');
+    await vi.waitFor(() => expect(stores.spaces.getState().tree).toMatchObject({ status: 'ready', spaces: [{ id: 's-globex' }] }));
   });
 });
