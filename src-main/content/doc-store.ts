@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { type Clock, isoNow } from '../app/context';
 import { inTransaction, type Db } from '../store/database';
-import { appendUpdate, countPendingUpdates, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
+import { appendUpdate, countPendingUpdates, deleteDocs, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
 
 /** Origin of changes made through the store, so listeners can tell them from remote ones. */
 export const LOCAL_ORIGIN = Symbol('folio-local');
@@ -156,6 +156,14 @@ export class DocStore {
   forget(docId: string): void {
     this.cache.get(docId)?.doc.destroy();
     this.cache.delete(docId);
+  }
+
+  /** Deletes the document and every document whose id continues it with ':' (a tree's bodies). */
+  deleteFamily(docIdPrefix: string): void {
+    deleteDocs(this.db, docIdPrefix);
+    for (const docId of this.cache.keys()) {
+      if (docId === docIdPrefix || docId.startsWith(`${docIdPrefix}:`)) this.forget(docId);
+    }
   }
 
   /** Runs queued compactions now (tests, shutdown). */

@@ -133,3 +133,25 @@ function versionData(row: ContentPageRow) {
   const { tree_id: _tree, space_id: _space, markdown: _markdown, deleted: _deleted, dirty: _dirty, ...data } = row;
   return data;
 }
+
+/**
+ * Copies the whole content of one tree into another, empty one (duplicating a space). The copy
+ * starts from the source's full Yjs state: it is a new document that never merges back, so sharing
+ * the history is harmless, and bodies keep their exact text.
+ */
+export function copyTreeContent(ctx: ContentContext, writer: DocWriter, from: TreeRef, to: TreeRef): void {
+  const sourceTree = ctx.docs.get(treeDocId(from.treeId));
+  writer.applyUpdate(treeDocId(to.treeId), Y.encodeStateAsUpdate(sourceTree));
+  refreshTreeRows(ctx, to);
+  for (const page of readPages(sourceTree)) {
+    const source = bodyDocId(from.treeId, page.id);
+    if (!ctx.docs.exists(source)) continue;
+    applyBodyUpdate(ctx, writer, to, page.id, Y.encodeStateAsUpdate(ctx.docs.get(source)));
+  }
+}
+
+/** Removes every document of a tree (a purged space, a deleted change request). */
+export function deleteTreeDocuments(ctx: Pick<ContentContext, 'docs'>, treeId: string): void {
+  ctx.docs.deleteFamily(treeDocId(treeId));
+  ctx.docs.deleteFamily(`body:${treeId}`);
+}

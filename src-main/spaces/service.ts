@@ -2,13 +2,15 @@ import type { MoveInput } from '../../src-shared/schemas/content';
 import type { CreateSpaceInput, UpdateSpaceInput } from '../../src-shared/schemas/spaces';
 import { type ServiceContext, isoNow } from '../app/context';
 import { orgRoleOf, requireCreateIn } from '../collections/access';
+import { copyTreeContent, cutRevision, deleteTreeDocuments } from '../content/engine';
 import { placeAmongSiblings } from '../content-tree/placement';
 import { conflict, notFound } from '../errors';
 import { requireMembership } from '../orgs/access';
 import { encodeLevel, getCollection } from '../store/collections';
 import { inTransaction } from '../store/database';
+import { deleteTreeVersions } from '../store/revisions';
 import type { PageRequest } from '../store/keyset';
-import { getSpace, insertSpace, listSpacesOfOrganization, purgeSpacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
+import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
 
 export function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
@@ -81,9 +83,9 @@ export function restoreSpace(ctx: ServiceContext, spaceId: string) {
   });
 }
 
-/** A copy of the space beside it, with the same settings. */
+/** A copy of the space beside it, with the same settings and content (its first revision holds it all). */
 export function duplicateSpace(ctx: ServiceContext, spaceId: string) {
-  return inTransaction(ctx.db, () => {
+  return ctx.docs.write((writer) => {
     const { space } = requireSpace(ctx, spaceId, { action: 'duplicate it' });
     requireCreateIn(ctx, space.organization_id, space.parent_id);
     const copy = insertSpace(ctx.db, {
@@ -99,6 +101,8 @@ export function duplicateSpace(ctx: ServiceContext, spaceId: string) {
     placeAmongSiblings(ctx.db, space.organization_id, space.parent_id, { kind: 'space', id: copy.id }, {
       after: { type: 'space', space: space.id },
     });
+    copyTreeContent(ctx, writer, { spaceId: space.id, treeId: space.id }, { spaceId: copy.id, treeId: copy.id });
+    cutRevision(ctx, { spaceId: copy.id, treeId: copy.id }, 'edits');
     return withRole(ctx, getSpace(ctx.db, copy.id)!);
   });
 }
@@ -136,10 +140,18 @@ export function transferSpace(ctx: ServiceContext, spaceId: string, organization
   });
 }
 
-/** Removes spaces whose 7 days in the trash are over. Runs at start and periodically. */
-export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock'>): number {
+/** Removes spaces whose 7 days in the trash are over, with their content. Runs at start and periodically. */
+export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'docs'>): number {
   const cutoff = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS).toISOString();
-  return purgeSpacesDeletedBefore(ctx.db, cutoff);
+  const expired = spacesDeletedBefore(ctx.db, cutoff);
+  for (const id of expired) {
+    inTransaction(ctx.db, () => {
+      deleteTreeDocuments(ctx, id);
+      deleteTreeVersions(ctx.db, id);
+      deleteSpaceRow(ctx.db, id);
+    });
+  }
+  return expired.length;
 }
 
 function withRole(ctx: ServiceContext, space: SpaceRow) {

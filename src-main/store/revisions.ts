@@ -78,3 +78,8 @@ export function getBody(db: Db, hash: string): string | undefined {
 export function setSpaceRevision(db: Db, spaceId: string, revisionId: string, now: string): void {
   db.prepare('UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ?').run(revisionId, now, spaceId);
 }
+
+/** Forgets the page versions of a tree (its space or change request is gone for good). */
+export function deleteTreeVersions(db: Db, treeId: string): void {
+  db.prepare('DELETE FROM content_versions WHERE tree_id = ?').run(treeId);
+}

@@ -125,9 +125,15 @@ export function listSpacesOfCollection(db: Db, collectionId: string, page: PageR
   );
 }
 
-/** Permanently removes spaces deleted before the cutoff; returns how many. */
-export function purgeSpacesDeletedBefore(db: Db, cutoff: string): number {
-  return db.prepare('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').run(cutoff).changes;
+export function spacesDeletedBefore(db: Db, cutoff: string): string[] {
+  return (
+    db.prepare('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').all(cutoff) as Array<{ id: string }>
+  ).map((r) => r.id);
+}
+
+/** Permanently removes a space and its rows (content rows, revisions) through the foreign keys. */
+export function deleteSpaceRow(db: Db, id: string): void {
+  db.prepare('DELETE FROM spaces WHERE id = ?').run(id);
 }
 
 export function countLiveSpaces(db: Db, organizationId: string): number {

@@ -105,3 +105,24 @@ describe('space content', () => {
     expect((await server.as(outsider.token).get(`/v1/spaces/${space.id}/content`)).status).toBe(404);
   });
 });
+
+describe('duplicating a space', () => {
+  it('copies every page with its body into the copy, which then lives its own life', async () => {
+    const space = await newSpace();
+    const guide = createPage(owner, space.id, { title: 'Guide', markdown: '# Guide\n' }).pageId;
+    createPage(owner, space.id, { title: 'Install', parent: guide, markdown: 'npm ci' });
+    const copy = (await server.api.post(`/v1/spaces/${space.id}/duplicate`)).body;
+
+    const pages = await server.api.get(`/v1/spaces/${copy.id}/content/pages`);
+    expect(titles(pages.body.pages)).toEqual([['Guide', ['Install']]]);
+    const install = await server.api.get(`/v1/spaces/${copy.id}/content/path/guide/install?format=markdown`);
+    expect(install.body.markdown).toBe('npm ci');
+    const content = await server.api.get(`/v1/spaces/${copy.id}/content`);
+    expect(content.body.id).toBe(copy.revision);
+    expect(copy.revision).not.toBe((await server.api.get(`/v1/spaces/${space.id}`)).body.revision);
+
+    setPageMarkdown(owner, copy.id, guide, '# Changed in the copy\n');
+    const original = await server.api.get(`/v1/spaces/${space.id}/content/page/${guide}?format=markdown`);
+    expect(original.body.markdown).toBe('# Guide\n');
+  });
+});

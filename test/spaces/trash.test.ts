@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../src-main/app/app';
+import { createPage } from '../../src-main/content/pages-service';
 import { getSpace } from '../../src-main/store/spaces';
+import { getUserById } from '../../src-main/store/users';
 import { manualClock } from '../support/clock';
 import { newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
@@ -46,8 +48,15 @@ describe('deleting and restoring spaces', () => {
     expect((await server.api.post(`/v1/spaces/${space.id}/restore`)).status).toBe(409);
   });
 
-  it('purges spaces past the 7 days when the store opens', async () => {
-    const { space } = await deletedSpace();
+  it('purges spaces past the 7 days, with their content, when the store opens', async () => {
+    const org = await newOrganization(server);
+    const space = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'With content' })).body;
+    const user = getUserById(server.app.db, server.owner.id)!;
+    createPage({ db: server.app.db, clock, docs: server.app.docs, user }, space.id, { title: 'Page', markdown: 'body' });
+    await server.api.delete(`/v1/spaces/${space.id}`);
+    const documents = () =>
+      server.app.db.prepare('SELECT COUNT(*) AS n FROM ydocs WHERE doc_id LIKE ?').get(`%${space.id}%`) as { n: number };
+    expect(documents().n).toBe(2);
     clock.advanceDays(6);
     // A second app on the same data directory runs the start-up purge with the same clock.
     openApp({ dataDir: server.dataDir, clock }).close();
@@ -55,6 +64,7 @@ describe('deleting and restoring spaces', () => {
     clock.advanceDays(2);
     openApp({ dataDir: server.dataDir, clock }).close();
     expect(getSpace(server.app.db, space.id)).toBeUndefined();
+    expect(documents().n).toBe(0);
   });
 
   it('brings a restored space back at the root when its collection was deleted', async () => {
