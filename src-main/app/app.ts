@@ -11,14 +11,14 @@ import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
 import { registerUserRoutes } from '../users/routes';
 import { DocStore } from '../content/doc-store';
-import { type Clock, systemClock } from './context';
+import { LiveRevisions } from '../content/live-revisions';
+import { getSpace } from '../store/spaces';
+import type { UserRow } from '../store/users';
+import { type AppServices, type Clock, type ServiceContext, systemClock } from './context';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
-export interface FolioApp {
+export interface FolioApp extends AppServices {
   dataDir: string;
-  db: Db;
-  clock: Clock;
-  docs: DocStore;
   /** The /v1 REST routes. */
   router: Router;
   close(): void;
@@ -30,6 +30,8 @@ export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
   const db = openDatabase(options.dataDir);
   const clock = options.clock ?? systemClock;
   const docs = new DocStore(db, clock);
+  const live = new LiveRevisions({ db, clock, docs });
+  live.recover((treeId) => getSpace(db, treeId)?.id);
   runMaintenance({ db, clock, docs });
   // Housekeeping; unref'd so it never keeps a process alive on its own.
   const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
@@ -39,13 +41,20 @@ export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
     db,
     clock,
     docs,
+    live,
     router: createApiRouter(),
     close: () => {
       clearInterval(timer);
+      live.flush();
       docs.flushCompactions();
       db.close();
     },
   };
+}
+
+/** The context of a service call made by `user` against this app. */
+export function serviceContext(app: AppServices, user: UserRow): ServiceContext {
+  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, user };
 }
 
 /** Work that keeps a store tidy: at start, then every few minutes. */

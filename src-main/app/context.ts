@@ -1,4 +1,5 @@
 import type { DocStore } from '../content/doc-store';
+import type { LiveRevisions } from '../content/live-revisions';
 import type { Db } from '../store/database';
 import type { UserRow } from '../store/users';
 
@@ -14,8 +15,13 @@ export interface ServiceContext {
   clock: Clock;
   /** The Yjs documents of content (docs/content.md). */
   docs: DocStore;
+  /** Gathers live edits into revisions. */
+  live: LiveRevisions;
   user: UserRow;
 }
+
+/** What an open data directory provides to every service call, whoever makes it. */
+export type AppServices = Omit<ServiceContext, 'user'>;
 
 /** What presenters need to turn rows into API objects: who is looking, and the address they reached us at. */
 export interface PresentContext {

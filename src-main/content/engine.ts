@@ -100,7 +100,12 @@ export function applyBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: Tr
  * Records every page changed since the tree's last revision as a new immutable revision, and makes
  * it the space's current one for main content. Returns null when nothing changed.
  */
-export function cutRevision(ctx: ContentContext, tree: TreeRef, type: 'edits' | 'merge' | 'update' | 'rollback'): RevisionRow | null {
+export function cutRevision(
+  ctx: Pick<ContentContext, 'db' | 'clock'>,
+  tree: TreeRef,
+  type: 'edits' | 'merge' | 'update' | 'rollback',
+  createdBy: string | null,
+): RevisionRow | null {
   const changed = dirtyPages(ctx.db, tree.treeId);
   if (changed.length === 0) return null;
   const now = isoNow(ctx.clock);
@@ -111,7 +116,7 @@ export function cutRevision(ctx: ContentContext, tree: TreeRef, type: 'edits' | 
     treeId: tree.treeId,
     parents: previous ? [previous.id] : [],
     type,
-    createdBy: ctx.user.id,
+    createdBy,
     now,
   });
   for (const row of changed) {

@@ -40,7 +40,7 @@ export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePa
     });
     refreshTreeRows(ctx, tree);
     if (input.markdown) writeBody(ctx, w, tree, pageId, input.markdown);
-    return cutRevision(ctx, tree, 'edits');
+    return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
   return { pageId, revision };
 }
@@ -61,7 +61,7 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
       if (input.hidden !== undefined) writePage(doc, pageId, { hidden: input.hidden });
     });
     refreshTreeRows(ctx, tree);
-    return cutRevision(ctx, tree, 'edits');
+    return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
 
@@ -81,7 +81,7 @@ export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, i
       writePage(doc, pageId, { parent, order: placeAmong(pages, parent, input, pageId), updatedAt: isoNow(ctx.clock) });
     });
     refreshTreeRows(ctx, tree);
-    return cutRevision(ctx, tree, 'edits');
+    return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
 
@@ -94,7 +94,7 @@ export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string)
       removePageAndDescendants(doc, pageId);
     });
     refreshTreeRows(ctx, tree);
-    return cutRevision(ctx, tree, 'edits');
+    return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
 
@@ -103,7 +103,7 @@ export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: st
     const tree = mainTree(ctx, spaceId);
     requirePage(readPages(ctx.docs.get(treeDocId(tree.treeId))), pageId);
     writeBody(ctx, w, tree, pageId, markdown);
-    return cutRevision(ctx, tree, 'edits');
+    return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
 

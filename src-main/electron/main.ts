@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app as electronApp, BrowserWindow, dialog, session } from 'electron';
 import { createIPCHandler } from 'trpc-electron/main';
-import { openApp, type FolioApp } from '../app/app';
+import { openApp, serviceContext, type FolioApp } from '../app/app';
 import { bootstrapOwner } from '../app/bootstrap';
 import type { Host } from '../http/server';
 import { getUserById } from '../store/users';
@@ -39,10 +39,7 @@ async function start(): Promise<void> {
     windows: [],
     // Read the owner on every call so a name changed through /v1 shows at once.
     createContext: async (): Promise<TrpcContext> => ({
-      db: store.db,
-      clock: store.clock,
-      docs: store.docs,
-      user: getUserById(store.db, owner.id) ?? owner,
+      ...serviceContext(store, getUserById(store.db, owner.id) ?? owner),
       baseUrl,
     }),
   });

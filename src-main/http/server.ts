@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
-import type { FolioApp } from '../app/app';
+import { type FolioApp, serviceContext } from '../app/app';
 import { authenticate } from '../auth/authenticate';
 import { FolioError, isFolioError } from '../errors';
 import { appRouter } from '../trpc/router';
@@ -33,7 +33,7 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }
-      return { db: app.db, clock: app.clock, docs: app.docs, user, baseUrl };
+      return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, user, baseUrl };
     },
   });
 
@@ -78,7 +78,7 @@ async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl
   }
   const body = await readJsonBody(req);
   const query = Object.fromEntries(url.searchParams);
-  const ctx = { db: app.db, clock: app.clock, docs: app.docs, user, baseUrl: baseUrlOf(req, listenUrl) };
+  const ctx = { ...serviceContext(app, user), baseUrl: baseUrlOf(req, listenUrl) };
   return match.handler({ ctx, params: match.params, query, body, req });
 }
 

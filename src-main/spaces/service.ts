@@ -102,7 +102,7 @@ export function duplicateSpace(ctx: ServiceContext, spaceId: string) {
       after: { type: 'space', space: space.id },
     });
     copyTreeContent(ctx, writer, { spaceId: space.id, treeId: space.id }, { spaceId: copy.id, treeId: copy.id });
-    cutRevision(ctx, { spaceId: copy.id, treeId: copy.id }, 'edits');
+    cutRevision(ctx, { spaceId: copy.id, treeId: copy.id }, 'edits', ctx.user.id);
     return withRole(ctx, getSpace(ctx.db, copy.id)!);
   });
 }

@@ -1,4 +1,5 @@
 import { collectionsRouter } from './collections';
+import { contentRouter } from './content';
 import { membersRouter } from './members';
 import { orgsRouter } from './orgs';
 import { spacesRouter } from './spaces';
@@ -17,6 +18,7 @@ export const appRouter = router({
   teams: teamsRouter,
   spaces: spacesRouter,
   collections: collectionsRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceContext } from '../../src-main/app/app';
 import type { ServiceContext } from '../../src-main/app/context';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../../src-main/content/pages-service';
 import { getUserById } from '../../src-main/store/users';
@@ -8,7 +9,7 @@ import { useTestServer } from '../support/server';
 const server = useTestServer();
 let owner: ServiceContext;
 beforeAll(() => {
-  owner = { db: server.app.db, clock: server.app.clock, docs: server.app.docs, user: getUserById(server.app.db, server.owner.id)! };
+  owner = serviceContext(server.app, getUserById(server.app.db, server.owner.id)!);
 });
 
 async function newSpace() {

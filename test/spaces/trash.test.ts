@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApp } from '../../src-main/app/app';
+import { openApp, serviceContext } from '../../src-main/app/app';
 import { createPage } from '../../src-main/content/pages-service';
 import { getSpace } from '../../src-main/store/spaces';
 import { getUserById } from '../../src-main/store/users';
@@ -52,7 +52,7 @@ describe('deleting and restoring spaces', () => {
     const org = await newOrganization(server);
     const space = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'With content' })).body;
     const user = getUserById(server.app.db, server.owner.id)!;
-    createPage({ db: server.app.db, clock, docs: server.app.docs, user }, space.id, { title: 'Page', markdown: 'body' });
+    createPage(serviceContext(server.app, user), space.id, { title: 'Page', markdown: 'body' });
     await server.api.delete(`/v1/spaces/${space.id}`);
     const documents = () =>
       server.app.db.prepare('SELECT COUNT(*) AS n FROM ydocs WHERE doc_id LIKE ?').get(`%${space.id}%`) as { n: number };

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { base64Bytes } from '../../src-shared/schemas/binary';
+import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
+import { bodyState, pushBodyUpdate } from '../content/live-service';
+import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
+import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
+import { currentContent, currentPage } from '../content/read-service';
+import { spaceId } from './refs';
+import { procedure, router } from './trpc';
+
+const pageRef = z.object({ spaceId, pageId: z.string().min(1) });
+const bytes = (value: string) => new Uint8Array(Buffer.from(value, 'base64'));
+const base64 = (value: Uint8Array) => Buffer.from(value).toString('base64');
+
+/**
+ * The desktop editor's content procedures: the page tree and pages as /v1 presents them, page
+ * edits of a live space, and the Yjs sync of a page body (binary as base64).
+ */
+export const contentRouter = router({
+  /** The page tree as GET /v1/spaces/{spaceId}/content/pages answers it, with the current revision id. */
+  pages: procedure.input(z.object({ spaceId })).query(({ ctx, input }) => {
+    const content = currentContent(ctx, input.spaceId);
+    return { revision: content.revision.id, pages: presentPageTree(content.pages, ctx, input.spaceId, content.markdownOf) };
+  }),
+
+  /** One page with its markdown, as GET /v1/spaces/{spaceId}/content/page/{pageId}?format=markdown. */
+  page: procedure.input(pageRef).query(({ ctx, input }) => {
+    const row = currentPage(ctx, input.spaceId, input.pageId);
+    const content = currentContent(ctx, input.spaceId);
+    return presentPage(row, ctx, { spaceId: input.spaceId, children: childrenIndex(content.pages), markdownOf: content.markdownOf });
+  }),
+
+  createPage: procedure.input(createPageInput.safeExtend({ spaceId })).mutation(({ ctx, input }) => {
+    const { spaceId: id, ...page } = input;
+    const { pageId, revision } = createPage(ctx, id, page);
+    return { pageId, revision: revision?.id };
+  }),
+
+  updatePage: procedure.input(updatePageInput.safeExtend(pageRef.shape)).mutation(({ ctx, input }) => {
+    const { spaceId: id, pageId, ...changes } = input;
+    return { revision: updatePage(ctx, id, pageId, changes)?.id };
+  }),
+
+  movePage: procedure.input(movePageInput.safeExtend(pageRef.shape)).mutation(({ ctx, input }) => {
+    const { spaceId: id, pageId, ...placement } = input;
+    return { revision: movePage(ctx, id, pageId, placement)?.id };
+  }),
+
+  deletePage: procedure.input(pageRef).mutation(({ ctx, input }) => ({
+    revision: deletePage(ctx, input.spaceId, input.pageId)?.id,
+  })),
+
+  setMarkdown: procedure.input(pageRef.extend({ markdown: z.string().max(5_000_000) })).mutation(({ ctx, input }) => ({
+    revision: setPageMarkdown(ctx, input.spaceId, input.pageId, input.markdown)?.id,
+  })),
+
+  /** What the caller's copy of a body lacks (all of it without a state vector), and the server's state vector. */
+  body: procedure.input(pageRef.extend({ stateVector: base64Bytes.optional() })).query(({ ctx, input }) => {
+    const state = bodyState(ctx, input.spaceId, input.pageId, input.stateVector ? bytes(input.stateVector) : undefined);
+    return { update: base64(state.update), stateVector: base64(state.stateVector) };
+  }),
+
+  /** Applies an editor's update to a body; durable when this returns. */
+  pushBody: procedure.input(pageRef.extend({ update: base64Bytes })).mutation(({ ctx, input }) => {
+    const { stateVector } = pushBodyUpdate(ctx, input.spaceId, input.pageId, bytes(input.update));
+    return { stateVector: base64(stateVector) };
+  }),
+});
