@@ -6,6 +6,7 @@ import { registerMemberRoutes } from '../members/routes';
 import { registerOrganizationRoutes } from '../orgs/routes';
 import { Router } from '../http/router';
 import { openDatabase, type Db } from '../store/database';
+import { registerSearchRoutes } from '../search/routes';
 import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
@@ -74,5 +75,6 @@ export function createApiRouter(): Router {
   registerSpaceRoutes(router);
   registerCollectionRoutes(router);
   registerContentRoutes(router);
+  registerSearchRoutes(router);
   return router;
 }

@@ -1,8 +1,10 @@
 import * as Y from 'yjs';
 import { type ServiceContext, isoNow } from '../app/context';
 import { newId } from '../store/ids';
+import { splitSections } from '../search/sections';
 import {
   dirtyPages,
+  getLivePage,
   markPageDeleted,
   setPageMarkdown,
   settlePages,
@@ -10,6 +12,7 @@ import {
   upsertPageRow,
   type ContentPageRow,
 } from '../store/content-pages';
+import { indexPage, unindexPage } from '../store/search';
 import { insertRevision, insertVersion, latestRevisionOfTree, setSpaceRevision, storeBody, type RevisionRow } from '../store/revisions';
 import type { DocWriter } from './doc-store';
 import { materialize } from './materialize';
@@ -79,14 +82,29 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
       created_at: row?.created_at ?? page.createdAt ?? now,
       updated_at: page.updatedAt ?? now,
     });
+    reindexPage(ctx, tree, page.id);
   }
-  for (const gone of existing.values()) if (!gone.deleted) markPageDeleted(ctx.db, tree.treeId, gone.page_id);
+  for (const gone of existing.values()) {
+    if (gone.deleted) continue;
+    markPageDeleted(ctx.db, tree.treeId, gone.page_id);
+    if (isMain(tree)) unindexPage(ctx.db, tree.spaceId, gone.page_id);
+  }
+}
+
+const isMain = (tree: TreeRef) => tree.treeId === tree.spaceId;
+
+/** Search covers the main content of spaces; it is updated in the write's own transaction. */
+function reindexPage(ctx: ContentContext, tree: TreeRef, pageId: string): void {
+  if (!isMain(tree)) return;
+  const row = getLivePage(ctx.db, tree.treeId, pageId);
+  if (row) indexPage(ctx.db, tree.spaceId, pageId, splitSections(row.title, row.markdown));
 }
 
 /** Rewrites a page body to `markdown` as a minimal diff on its Y.Text, and updates the read model. */
 export function writeBody(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, markdown: string): void {
   writer.change(bodyDocId(tree.treeId, pageId), (doc) => applyTextDiff(bodyText(doc), markdown));
   setPageMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
+  reindexPage(ctx, tree, pageId);
 }
 
 /** Applies a body update from an editor or a replica, and refreshes the page's markdown. */
@@ -94,6 +112,7 @@ export function applyBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: Tr
   const docId = bodyDocId(tree.treeId, pageId);
   writer.applyUpdate(docId, update);
   setPageMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
+  reindexPage(ctx, tree, pageId);
 }
 
 /**

@@ -9,6 +9,7 @@ import { requireMembership } from '../orgs/access';
 import { encodeLevel, getCollection } from '../store/collections';
 import { inTransaction } from '../store/database';
 import { deleteTreeVersions } from '../store/revisions';
+import { unindexSpace } from '../store/search';
 import type { PageRequest } from '../store/keyset';
 import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
@@ -148,6 +149,7 @@ export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'd
     inTransaction(ctx.db, () => {
       deleteTreeDocuments(ctx, id);
       deleteTreeVersions(ctx.db, id);
+      unindexSpace(ctx.db, id);
       deleteSpaceRow(ctx.db, id);
     });
   }

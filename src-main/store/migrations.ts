@@ -3,6 +3,7 @@ import { foundation } from './migrations/001-foundation';
 import { spacesAndCollections } from './migrations/002-spaces-collections';
 import { yjsDocuments } from './migrations/003-ydocs';
 import { contentReadModel } from './migrations/004-content';
+import { searchIndex } from './migrations/005-search';
 
 export interface Migration {
   version: number;
@@ -11,7 +12,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

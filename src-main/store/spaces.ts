@@ -153,3 +153,9 @@ export function deleteSpacesInCollections(db: Db, collectionIds: string[], delet
   );
   for (const id of collectionIds) stmt.run(now, deletedBy, now, id);
 }
+
+export function listLiveSpaceIds(db: Db, organizationId: string): string[] {
+  return (
+    db.prepare('SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL').all(organizationId) as Array<{ id: string }>
+  ).map((r) => r.id);
+}
