@@ -1,5 +1,6 @@
 import { registerCollectionRoutes } from '../collections/routes';
 import { registerContentRoutes } from '../content/routes';
+import { registerFileRoutes } from '../files/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerMemberRoutes } from '../members/routes';
@@ -76,5 +77,6 @@ export function createApiRouter(): Router {
   registerCollectionRoutes(router);
   registerContentRoutes(router);
   registerSearchRoutes(router);
+  registerFileRoutes(router);
   return router;
 }

@@ -12,12 +12,13 @@ import {
   upsertPageRow,
   type ContentPageRow,
 } from '../store/content-pages';
+import { dirtyFiles, insertFileVersion, markFileDeleted, settleFiles, treeFileRows, upsertFileRow } from '../store/content-files';
 import { indexPage, unindexPage } from '../store/search';
 import { insertRevision, insertVersion, latestRevisionOfTree, setSpaceRevision, storeBody, type RevisionRow } from '../store/revisions';
 import type { DocWriter } from './doc-store';
 import { materialize } from './materialize';
 import { applyTextDiff } from './text-diff';
-import { readPages } from './tree-model';
+import { readFiles, readPages, type FileRecord } from './tree-model';
 
 /** A content tree: a space's main content (treeId = spaceId) or a change request's. */
 export interface TreeRef {
@@ -41,7 +42,9 @@ export function bodyText(doc: Y.Doc): Y.Text {
  * document are marked deleted. Runs inside the write's transaction.
  */
 export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
-  const pages = materialize(readPages(ctx.docs.get(treeDocId(tree.treeId))));
+  const treeDoc = ctx.docs.get(treeDocId(tree.treeId));
+  refreshFileRows(ctx, tree, readFiles(treeDoc));
+  const pages = materialize(readPages(treeDoc));
   const existing = treeRows(ctx.db, tree.treeId);
   const now = isoNow(ctx.clock);
   for (const page of pages) {
@@ -93,6 +96,30 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
 
 const isMain = (tree: TreeRef) => tree.treeId === tree.spaceId;
 
+/** The file rows of a tree, in line with the file records of its tree document. */
+function refreshFileRows(ctx: ContentContext, tree: TreeRef, files: FileRecord[]): void {
+  const existing = treeFileRows(ctx.db, tree.treeId);
+  for (const file of files) {
+    const row = existing.get(file.id);
+    existing.delete(file.id);
+    const fields = {
+      tree_id: tree.treeId,
+      file_id: file.id,
+      space_id: tree.spaceId,
+      name: file.name,
+      content_type: file.contentType,
+      hash: file.hash,
+      size: file.size,
+      width: file.width ?? null,
+      height: file.height ?? null,
+      created_at: row?.created_at ?? file.createdAt,
+    };
+    const unchanged = row && !row.deleted && (Object.keys(fields) as Array<keyof typeof fields>).every((k) => row[k] === fields[k]);
+    if (!unchanged) upsertFileRow(ctx.db, fields);
+  }
+  for (const gone of existing.values()) if (!gone.deleted) markFileDeleted(ctx.db, tree.treeId, gone.file_id);
+}
+
 /** Search covers the main content of spaces; it is updated in the write's own transaction. */
 function reindexPage(ctx: ContentContext, tree: TreeRef, pageId: string): void {
   if (!isMain(tree)) return;
@@ -126,7 +153,8 @@ export function cutRevision(
   createdBy: string | null,
 ): RevisionRow | null {
   const changed = dirtyPages(ctx.db, tree.treeId);
-  if (changed.length === 0) return null;
+  const changedFiles = dirtyFiles(ctx.db, tree.treeId);
+  if (changed.length === 0 && changedFiles.length === 0) return null;
   const now = isoNow(ctx.clock);
   const previous = latestRevisionOfTree(ctx.db, tree.treeId);
   const revision = insertRevision(ctx.db, {
@@ -147,7 +175,12 @@ export function cutRevision(
       bodyHash: row.deleted ? null : storeBody(ctx.db, row.markdown),
     });
   }
+  for (const file of changedFiles) {
+    const { deleted, dirty: _dirty, tree_id: _tree, ...data } = file;
+    insertFileVersion(ctx.db, tree.treeId, revision.seq, file.file_id, deleted ? null : JSON.stringify(data));
+  }
   settlePages(ctx.db, tree.treeId);
+  settleFiles(ctx.db, tree.treeId);
   if (tree.treeId === tree.spaceId) setSpaceRevision(ctx.db, tree.spaceId, revision.id, now);
   return revision;
 }

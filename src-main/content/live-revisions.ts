@@ -1,6 +1,6 @@
 import type { Clock } from '../app/context';
 import type { Db } from '../store/database';
-import { dirtyPages, treesWithPendingChanges } from '../store/content-pages';
+import { treesWithPendingChanges } from '../store/content-pages';
 import { inTransaction } from '../store/database';
 import type { DocStore } from './doc-store';
 import { cutRevision, type TreeRef } from './engine';
@@ -73,9 +73,7 @@ export class LiveRevisions {
   private cut(tree: TreeRef, editor: string | null): void {
     if (!this.services.db.open) return;
     try {
-      inTransaction(this.services.db, () => {
-        if (dirtyPages(this.services.db, tree.treeId).length) cutRevision(this.services, tree, 'edits', editor);
-      });
+      inTransaction(this.services.db, () => cutRevision(this.services, tree, 'edits', editor));
     } catch (error) {
       // The edits themselves are safe on disk; the next edit or the next start retries the revision.
       console.error(`[folio] could not record a revision of ${tree.treeId}:`, error);

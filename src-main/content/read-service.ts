@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../app/context';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
+import { allLiveFiles, filesAtRevision, type ContentFileRow } from '../store/content-files';
 import { getLivePage, getLivePageByPath, listLivePages } from '../store/content-pages';
 import { getBody, getRevisionById, pagesAtRevision, type RevisionRow } from '../store/revisions';
 import type { PageView } from './presenter';
@@ -12,6 +13,7 @@ import type { PageView } from './presenter';
 export interface ContentSnapshot {
   revision: RevisionRow;
   pages: PageView[];
+  files: ContentFileRow[];
   markdownOf(pageId: string): string;
 }
 
@@ -22,6 +24,7 @@ export function currentContent(ctx: ServiceContext, spaceId: string): ContentSna
   return {
     revision: getRevisionById(ctx.db, space.revision_id)!,
     pages: rows,
+    files: allLiveFiles(ctx.db, space.id),
     markdownOf: (pageId) => bodies.get(pageId) ?? '',
   };
 }
@@ -36,6 +39,7 @@ export function contentAtRevision(ctx: ServiceContext, spaceId: string, revision
   return {
     revision,
     pages,
+    files: filesAtRevision(ctx.db, revision.tree_id, revision.seq),
     markdownOf: (pageId) => {
       const hash = hashes.get(pageId);
       return hash ? (getBody(ctx.db, hash) ?? '') : '';

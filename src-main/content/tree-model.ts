@@ -128,3 +128,45 @@ export function compareOrder(a: { order: string; id: string }, b: { order: strin
   if (a.order !== b.order) return a.order < b.order ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** A file of a content tree: its record in the tree document (its bytes live in `blobs` by hash). */
+export interface FileRecord {
+  id: string;
+  name: string;
+  contentType: string;
+  hash: string;
+  size: number;
+  width?: number;
+  height?: number;
+  createdAt: string;
+}
+
+export function filesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
+  return doc.getMap<Y.Map<unknown>>('files');
+}
+
+export function readFiles(doc: Y.Doc): FileRecord[] {
+  const out: FileRecord[] = [];
+  filesOf(doc).forEach((fields, id) => {
+    const hash = fields.get('hash');
+    if (typeof hash !== 'string') return;
+    out.push({
+      id,
+      name: String(fields.get('name') ?? id),
+      contentType: String(fields.get('contentType') ?? 'application/octet-stream'),
+      hash,
+      size: Number(fields.get('size') ?? 0),
+      width: fields.get('width') as number | undefined,
+      height: fields.get('height') as number | undefined,
+      createdAt: String(fields.get('createdAt') ?? ''),
+    });
+  });
+  return out;
+}
+
+/** Call inside a document transaction. */
+export function writeFile(doc: Y.Doc, file: FileRecord): void {
+  const record = new Y.Map<unknown>();
+  for (const [key, value] of Object.entries(file)) if (key !== 'id' && value !== undefined) record.set(key, value);
+  filesOf(doc).set(file.id, record);
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { type FolioApp, serviceContext } from '../app/app';
 import { authenticate } from '../auth/authenticate';
+import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
@@ -43,6 +44,8 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       void handleApi(app, req, res, url, listenUrl());
     } else if (url.pathname.startsWith('/trpc/')) {
       trpc(req, res);
+    } else if (url.pathname.startsWith('/files/')) {
+      serveDownload(app.db, app.clock, req, res, url);
     } else {
       serveRenderer(req, res, url.pathname);
     }

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../src-shared/schemas/search';
 import type { ServiceContext } from '../app/context';
-import { badRequest } from '../errors';
+import { pageInMemory } from '../http/offset-page';
 import { requireMembership } from '../orgs/access';
 import { requireSpace } from '../spaces/access';
 import { getLivePage, type ContentPageRow } from '../store/content-pages';
@@ -32,7 +32,7 @@ export function toFtsQuery(text: string): string | null {
 
 export function searchSpace(ctx: ServiceContext, spaceId: string, query: SearchQuery) {
   const { space } = requireSpace(ctx, spaceId);
-  return paginate(groupBySpace(ctx, run(ctx, query.query, [space.id]))[0]?.pages ?? [], query);
+  return pageInMemory(groupBySpace(ctx, run(ctx, query.query, [space.id]))[0]?.pages ?? [], query, 20);
 }
 
 /** Searches every space of the organization the caller may read. */
@@ -40,7 +40,7 @@ export function searchOrganization(ctx: ServiceContext, organizationId: string, 
   const { org, role } = requireMembership(ctx, organizationId);
   // Every member reads every live space; guests read none (src-shared/access.ts).
   const spaceIds = role === null ? [] : listLiveSpaceIds(ctx.db, org.id);
-  return paginate(groupBySpace(ctx, run(ctx, query.query, spaceIds)), query);
+  return pageInMemory(groupBySpace(ctx, run(ctx, query.query, spaceIds)), query, 20);
 }
 
 function run(ctx: ServiceContext, text: string, spaceIds: string[]): SectionHit[] {
@@ -64,27 +64,4 @@ function groupBySpace(ctx: ServiceContext, hits: SectionHit[]): SpaceHits[] {
     entry.sections.push(hit);
   }
   return [...spaces].map(([spaceId, pages]) => ({ spaceId, pages: [...pages.values()] }));
-}
-
-/** Results are ranked, not stored rows: the cursor is an offset into the ranking. */
-function paginate<T>(items: T[], query: SearchQuery) {
-  const limit = query.limit ?? 20;
-  const offset = query.page === undefined ? 0 : decodeOffset(query.page);
-  const slice = items.slice(offset, offset + limit);
-  const nextOffset = offset + slice.length;
-  return {
-    items: slice,
-    total: items.length,
-    next: nextOffset < items.length ? Buffer.from(JSON.stringify({ o: nextOffset }), 'utf8').toString('base64url') : undefined,
-  };
-}
-
-function decodeOffset(page: string): number {
-  try {
-    const { o } = JSON.parse(Buffer.from(page, 'base64url').toString('utf8')) as { o: unknown };
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // fall through
-  }
-  throw badRequest('page: not a page cursor returned by this search (use next.page)');
 }

@@ -4,6 +4,7 @@ import { spacesAndCollections } from './migrations/002-spaces-collections';
 import { yjsDocuments } from './migrations/003-ydocs';
 import { contentReadModel } from './migrations/004-content';
 import { searchIndex } from './migrations/005-search';
+import { contentFiles } from './migrations/006-files';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

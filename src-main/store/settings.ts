@@ -10,3 +10,9 @@ export function setSetting(db: Db, key: string, value: string): void {
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   ).run(key, value);
 }
+
+/** Sets the value unless one exists (two processes racing agree on the first); returns the value kept. */
+export function ensureSetting(db: Db, key: string, value: string): string {
+  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING').run(key, value);
+  return getSetting(db, key)!;
+}

@@ -5,6 +5,8 @@ import { bodyState, pushBodyUpdate } from '../content/live-service';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
 import { currentContent, currentPage } from '../content/read-service';
+import { presentFile } from '../files/presenter';
+import { currentFile, uploadFile } from '../files/service';
 import { spaceId } from './refs';
 import { procedure, router } from './trpc';
 
@@ -59,6 +61,14 @@ export const contentRouter = router({
     const state = bodyState(ctx, input.spaceId, input.pageId, input.stateVector ? bytes(input.stateVector) : undefined);
     return { update: base64(state.update), stateVector: base64(state.stateVector) };
   }),
+
+  /** Adds a file (an image pasted into the editor, a file dropped on a page) to a live space. */
+  uploadFile: procedure
+    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: z.string().min(1).max(255), data: base64Bytes }))
+    .mutation(({ ctx, input }) => {
+      const { fileId, revision } = uploadFile(ctx, input.spaceId, { name: input.name, contentType: input.contentType, bytes: bytes(input.data) });
+      return { fileId, revision: revision?.id, file: presentFile(currentFile(ctx, input.spaceId, fileId), { ...ctx, now: ctx.clock.now() }) };
+    }),
 
   /** Applies an editor's update to a body; durable when this returns. */
   pushBody: procedure.input(pageRef.extend({ update: base64Bytes })).mutation(({ ctx, input }) => {

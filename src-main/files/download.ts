@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock } from '../app/context';
+import type { Db } from '../store/database';
+import { readBlob } from '../store/content-files';
+import { verifyDownload } from './signing';
+
+/**
+ * GET /files/{hash}/{name}?type&expires&signature: the target of a file's downloadURL. Served
+ * sandboxed: an uploaded HTML or SVG file must never run script on the API's origin.
+ */
+export function serveDownload(db: Db, clock: Clock, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const match = /^\/files\/([0-9a-f]{64})\/([^/]+)$/.exec(url.pathname);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
+  if (!match) return plain(res, 404, 'No such file');
+  let name: string;
+  try {
+    name = decodeURIComponent(match[2]!);
+  } catch {
+    return plain(res, 400, 'Malformed file name');
+  }
+  const verdict = verifyDownload(db, match[1]!, name, url.searchParams, clock.now());
+  if (!verdict.ok) return plain(res, 403, verdict.reason);
+  const bytes = readBlob(db, verdict.target.hash);
+  if (!bytes) return plain(res, 404, 'No such file');
+  res.writeHead(200, {
+    'Content-Type': verdict.target.contentType || 'application/octet-stream',
+    'Content-Length': String(bytes.length),
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, max-age=3600',
+  });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+function plain(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
+}

@@ -1,0 +1,52 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../store/database';
+import { ensureSetting, getSetting } from '../store/settings';
+
+const SECRET_SETTING = 'file_url_secret';
+/** How long a download URL works. */
+export const DOWNLOAD_URL_TTL_MS = 60 * 60 * 1000;
+
+export interface DownloadTarget {
+  hash: string;
+  name: string;
+  contentType: string;
+}
+
+/**
+ * File downloads use expiring signed URLs (as GitBook's do): whoever holds the link may fetch the
+ * file until it expires, without a token, so the link can go in an <img> or a browser tab. The
+ * signature binds the blob, the name, the type and the expiry.
+ */
+export function signedDownloadUrl(db: Db, baseUrl: string, target: DownloadTarget, now: Date): string {
+  const expires = String(now.getTime() + DOWNLOAD_URL_TTL_MS);
+  const query = new URLSearchParams({ type: target.contentType, expires, signature: sign(db, target, expires) });
+  return `${baseUrl}/files/${target.hash}/${encodeURIComponent(target.name)}?${query}`;
+}
+
+export type Verdict = { ok: true; target: DownloadTarget } | { ok: false; reason: string };
+
+export function verifyDownload(db: Db, hash: string, name: string, query: URLSearchParams, now: Date): Verdict {
+  const contentType = query.get('type') ?? '';
+  const expires = query.get('expires') ?? '';
+  const signature = query.get('signature') ?? '';
+  if (!/^\d+$/.test(expires) || !signature) return { ok: false, reason: 'This download link is incomplete' };
+  if (Number(expires) < now.getTime()) return { ok: false, reason: 'This download link has expired: ask the API for a new one' };
+  const target = { hash, name, contentType };
+  const expected = Buffer.from(sign(db, target, expires), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    return { ok: false, reason: 'This download link is not valid' };
+  }
+  return { ok: true, target };
+}
+
+function sign(db: Db, target: DownloadTarget, expires: string): string {
+  return createHmac('sha256', secret(db))
+    .update([target.hash, target.name, target.contentType, expires].join('\n'))
+    .digest('hex');
+}
+
+function secret(db: Db): Buffer {
+  const value = getSetting(db, SECRET_SETTING) ?? ensureSetting(db, SECRET_SETTING, randomBytes(32).toString('hex'));
+  return Buffer.from(value, 'hex');
+}
