@@ -65,21 +65,15 @@ export function NewSpaceForm({ locations, initialLocation, onCancel, onCreated }
           <input id={ids.emoji} value={emoji} onChange={(e) => setEmoji(e.target.value)} maxLength={50} autoComplete="off" />
         </div>
         <div className="field field--grow">
-          <label htmlFor={ids.title}>Title</label>
-          <input
+          <TitleInput
             id={ids.title}
             value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
+            onChange={(value) => {
+              setTitle(value);
               spaces.getState().clearError('createSpace');
             }}
-            maxLength={TITLE_MAX_LENGTH}
             placeholder="e.g. Developer guide"
-            autoComplete="off"
-            autoFocus
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
+            errorId={error ? ids.error : undefined}
           />
         </div>
         <div className="field">
@@ -87,19 +81,7 @@ export function NewSpaceForm({ locations, initialLocation, onCancel, onCreated }
           <LocationSelect id={ids.location} locations={locations} value={location} onChange={setLocation} />
         </div>
       </div>
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not create the space: {error}
-        </p>
-      )}
-      <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Creating…' : 'Create space'}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter noun="space" error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
@@ -123,21 +105,15 @@ export function NewCollectionForm({ locations, initialLocation, onCancel, onCrea
       <h3 id={ids.heading}>New collection</h3>
       <div className="create-form__fields">
         <div className="field field--grow">
-          <label htmlFor={ids.title}>Title</label>
-          <input
+          <TitleInput
             id={ids.title}
             value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
+            onChange={(value) => {
+              setTitle(value);
               spaces.getState().clearError('createCollection');
             }}
-            maxLength={TITLE_MAX_LENGTH}
             placeholder="e.g. Guides"
-            autoComplete="off"
-            autoFocus
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
+            errorId={error ? ids.error : undefined}
           />
         </div>
         <div className="field">
@@ -145,19 +121,49 @@ export function NewCollectionForm({ locations, initialLocation, onCancel, onCrea
           <LocationSelect id={ids.location} locations={locations} value={location} onChange={setLocation} />
         </div>
       </div>
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not create the collection: {error}
+      <FormFooter noun="collection" error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/** The title field both forms share: focused first, its error announced through aria-describedby. */
+function TitleInput(props: { id: string; value: string; onChange(value: string): void; placeholder: string; errorId?: string }) {
+  return (
+    <>
+      <label htmlFor={props.id}>Title</label>
+      <input
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        maxLength={TITLE_MAX_LENGTH}
+        placeholder={props.placeholder}
+        autoComplete="off"
+        autoFocus
+        required
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+      />
+    </>
+  );
+}
+
+/** The server's refusal in words, then Create and Cancel. */
+function FormFooter(props: { noun: string; error?: string; errorId: string; pending: boolean; onCancel(): void }) {
+  return (
+    <>
+      {props.error && (
+        <p className="error-text" id={props.errorId} role="alert">
+          Could not create the {props.noun}: {props.error}
         </p>
       )}
       <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Creating…' : 'Create collection'}
+        <button className="button button--primary" type="submit" disabled={props.pending}>
+          {props.pending ? 'Creating…' : `Create ${props.noun}`}
         </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
+        <button className="button button--quiet" type="button" onClick={props.onCancel}>
           Cancel
         </button>
       </div>
-    </form>
+    </>
   );
 }
