@@ -100,25 +100,20 @@ const LIST_ORDER = [
 
 /** Live (not deleted) spaces of an organization, root spaces first, each parent's in their order. */
 export function listSpacesOfOrganization(db: Db, organizationId: string, page: PageRequest): PageResult<SpaceRow> {
-  return listPage(
-    db,
-    {
-      select: "SELECT *, COALESCE(parent_id, '') AS parent_key FROM spaces",
-      where: ['organization_id = ?', 'deleted_at IS NULL'],
-      params: [organizationId],
-      order: LIST_ORDER,
-    },
-    page,
-  );
+  return listLiveSpaces(db, 'organization_id = ?', organizationId, page);
 }
 
 export function listSpacesOfCollection(db: Db, collectionId: string, page: PageRequest): PageResult<SpaceRow> {
+  return listLiveSpaces(db, 'parent_id = ?', collectionId, page);
+}
+
+function listLiveSpaces(db: Db, condition: string, value: string, page: PageRequest): PageResult<SpaceRow> {
   return listPage(
     db,
     {
       select: "SELECT *, COALESCE(parent_id, '') AS parent_key FROM spaces",
-      where: ['parent_id = ?', 'deleted_at IS NULL'],
-      params: [collectionId],
+      where: [condition, 'deleted_at IS NULL'],
+      params: [value],
       order: LIST_ORDER,
     },
     page,
