@@ -1,4 +1,5 @@
 import type { PresentContext } from '../app/context';
+import { markdownToDocument } from './document/markdown-to-document';
 
 /** The fields of a page the presenters need, whether read now or at a past revision. */
 export interface PageView {
@@ -42,6 +43,12 @@ export interface PagePresentOptions {
    * (`markdown` or `document`: its "Empty" variant admits no other property), listings included.
    */
   markdownOf: (pageId: string) => string;
+  /**
+   * The body's format for this page (`format` of the single-page reads): `markdown` (the default)
+   * or GitBook's JSON `document`, derived from the markdown. Pages nested under `pages` keep
+   * markdown, as listings do, so one read converts one body.
+   */
+  format?: 'markdown' | 'document';
   /** Nest children under `pages` (the tree listing). */
   children?: Map<string | null, PageView[]>;
 }
@@ -56,7 +63,8 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     createdAt: view.created_at,
     updatedAt: view.updated_at,
   };
-  const pages = (options.children?.get(view.page_id) ?? []).map((child) => presentPage(child, pc, options));
+  const { format, ...nested } = options;
+  const pages = (options.children?.get(view.page_id) ?? []).map((child) => presentPage(child, pc, nested));
   if (view.kind === 'group') {
     return { ...common, kind: 'group', type: 'group', slug: view.slug, path: view.path, pages, hidden: meta.hidden ?? false };
   }
@@ -71,7 +79,7 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     pages,
     layout: { ...DEFAULT_LAYOUT, ...meta.options?.layout },
     hidden: meta.hidden ?? false,
-    markdown: options.markdownOf(view.page_id),
+    ...(format === 'document' ? { document: markdownToDocument(options.markdownOf(view.page_id)) } : { markdown: options.markdownOf(view.page_id) }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
 import type { CallContext } from '../app/context';
-import { badRequest, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
@@ -25,13 +25,10 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
   };
 }
 
-/** One page with its children and its body (markdown; the JSON document format is not built yet). */
+/** One page with its children and its body, as markdown unless `format=document` asks for GitBook's JSON document. */
 function presentOnePage(ctx: CallContext, spaceId: string, view: PageView, all: PageView[], markdownOf: (id: string) => string, query: unknown) {
   const { format } = parseInput(pageFormatQuery, query, 'query');
-  if (format === 'document') {
-    throw badRequest('format: the document format is not available yet in Folio; use format=markdown');
-  }
-  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf });
+  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf, format });
 }
 
 export function registerContentRoutes(router: Router): void {

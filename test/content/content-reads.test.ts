@@ -91,13 +91,16 @@ describe('space content', () => {
     expect(titles(res.body.pages)).toEqual(['Before lock']);
   });
 
-  it('answers 400 for a format it cannot produce yet, naming the parameter', async () => {
+  it('answers format=document with a JSON document, and 400 naming the parameter for an unknown format', async () => {
     const space = await newSpace();
-    const { pageId } = createPage(owner, space.id, { title: 'P' });
+    const { pageId } = createPage(owner, space.id, { title: 'P', markdown: 'Hello' });
     const res = await server.api.get(`/v1/spaces/${space.id}/content/page/${pageId}?format=document`);
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^format:/);
-    expect((await server.api.get(`/v1/spaces/${space.id}/content/page/${pageId}?format=html`)).status).toBe(400);
+    expect(res.status).toBe(200);
+    expect(res.body.document).toMatchObject({ object: 'document', nodes: [{ object: 'block', type: 'paragraph' }] });
+    expect(res.body.markdown).toBeUndefined();
+    const html = await server.api.get(`/v1/spaces/${space.id}/content/page/${pageId}?format=html`);
+    expect(html.status).toBe(400);
+    expect(html.body.error.message).toMatch(/^format:/);
   });
 
   it('hides content from callers who cannot read the space', async () => {

@@ -137,3 +137,23 @@ function resolveResponse(spec: LoadedSpec, response: Json | undefined): Json | u
   }
   return current;
 }
+
+/** Throws with the validation errors when a value does not match one of the spec's components.schemas. */
+export function assertMatchesSchema(schemaName: string, value: unknown, specName: SpecName = '0.137.0'): void {
+  const spec = specs[specName];
+  const key = `schema ${schemaName}`;
+  let validate = spec.cache.get(key);
+  if (!validate) {
+    if (!(spec.doc.components.schemas as Json | undefined)?.[schemaName]) throw new Error(`${schemaName} is not a schema of GitBook ${spec.name}`);
+    // The newest spec's document schemas name GitBook's `icon` format: any icon name, as `emoji` above.
+    if (!spec.ajv.formats.icon) spec.ajv.addFormat('icon', true);
+    validate = spec.ajv.compile({ $ref: `spec#/components/schemas/${schemaName}` });
+    spec.cache.set(key, validate);
+  }
+  if (!validate(value)) {
+    throw new Error(
+      `value does not match GitBook ${spec.name} ${schemaName}:\n` +
+        `${spec.ajv.errorsText(validate.errors, { separator: '\n' })}\nvalue: ${JSON.stringify(value).slice(0, 2000)}`,
+    );
+  }
+}

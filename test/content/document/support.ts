@@ -1,0 +1,45 @@
+import { markdownToDocument } from '../../../src-main/content/document/markdown-to-document';
+import type { Block, InlineContent, JSONDocument } from '../../../src-main/content/document/types';
+import { assertMatchesSchema } from '../../support/spec';
+
+/** Converts markdown and checks the document against GitBook's JSONDocument schema, 0.137.0 and newest. */
+export function convert(markdown: string): JSONDocument {
+  const doc = markdownToDocument(markdown);
+  assertMatchesSchema('JSONDocument', doc, '0.137.0');
+  assertMatchesSchema('JSONDocument', doc, 'latest');
+  return doc;
+}
+
+/** The text a reader sees in inline content; inline images show as [img]. */
+export function textOf(nodes: readonly InlineContent[]): string {
+  return nodes
+    .map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : n.type === 'link' ? textOf(n.nodes) : '[img]'))
+    .join('');
+}
+
+/** The leaves of inline content as [text, marks] pairs, empty padding leaves left out. */
+export function leavesOf(nodes: readonly InlineContent[]): Array<[string, string[]]> {
+  return nodes.flatMap((n) =>
+    n.object === 'text' ? n.leaves.filter((l) => l.text !== '').map((l): [string, string[]] => [l.text, l.marks.map((m) => m.type)]) : [],
+  );
+}
+
+/** A compact outline of blocks: type, then the text or the children's outline. */
+export function outline(blocks: readonly Block[]): unknown[] {
+  return blocks.map((b) => {
+    if (b.type === 'divider' || b.type === 'table') return b.type;
+    if (b.type === 'images') return [b.type, b.nodes.map((i) => i.data.ref.url)];
+    if (b.type === 'paragraph' || b.type.startsWith('heading')) return [b.type, textOf((b as { nodes: InlineContent[] }).nodes)];
+    if (b.type === 'code') return [b.type, b.nodes.map((l) => textOf(l.nodes)).join('\n')];
+    return [b.type, outline(b.nodes as Block[])];
+  });
+}
+
+/** Every key in a document (blocks, inlines, texts, fragments). */
+export function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (!value || typeof value !== 'object') return [];
+  const node = value as Record<string, unknown>;
+  const own = typeof node.key === 'string' ? [node.key] : [];
+  return [...own, ...keysOf(node.nodes), ...keysOf(node.fragments)];
+}
