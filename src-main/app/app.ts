@@ -3,6 +3,7 @@ import { registerContentRoutes } from '../content/routes';
 import { registerFileRoutes } from '../files/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
+import { registerLinkRoutes } from '../links/routes';
 import { registerMemberRoutes } from '../members/routes';
 import { registerOrganizationRoutes } from '../orgs/routes';
 import { Router } from '../http/router';
@@ -78,5 +79,6 @@ export function createApiRouter(): Router {
   registerContentRoutes(router);
   registerSearchRoutes(router);
   registerFileRoutes(router);
+  registerLinkRoutes(router);
   return router;
 }

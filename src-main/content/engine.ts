@@ -1,7 +1,9 @@
 import * as Y from 'yjs';
 import { type ServiceContext, isoNow } from '../app/context';
 import { newId } from '../store/ids';
+import { extractLinks } from '../links/extract';
 import { splitSections } from '../search/sections';
+import { deletePageLinks, replacePageLinks } from '../store/links';
 import {
   dirtyPages,
   getLivePage,
@@ -167,6 +169,10 @@ export function cutRevision(
     now,
   });
   for (const row of changed) {
+    // Links are read from bodies when a revision records them: at once for API writes, when the
+    // writer pauses for live edits.
+    if (row.deleted) deletePageLinks(ctx.db, tree.treeId, row.page_id);
+    else replacePageLinks(ctx.db, tree.treeId, row.page_id, extractLinks(row.markdown));
     insertVersion(ctx.db, {
       treeId: tree.treeId,
       revisionSeq: revision.seq,

@@ -10,6 +10,8 @@ import { encodeLevel, getCollection } from '../store/collections';
 import { inTransaction } from '../store/database';
 import { deleteTreeVersions } from '../store/revisions';
 import { unindexSpace } from '../store/search';
+import { deleteTreeLinks } from '../store/links';
+import { deleteTreeFileVersions } from '../store/content-files';
 import type { PageRequest } from '../store/keyset';
 import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
@@ -150,6 +152,8 @@ export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'd
       deleteTreeDocuments(ctx, id);
       deleteTreeVersions(ctx.db, id);
       unindexSpace(ctx.db, id);
+      deleteTreeLinks(ctx.db, id);
+      deleteTreeFileVersions(ctx.db, id);
       deleteSpaceRow(ctx.db, id);
     });
   }

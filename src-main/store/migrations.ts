@@ -5,6 +5,7 @@ import { yjsDocuments } from './migrations/003-ydocs';
 import { contentReadModel } from './migrations/004-content';
 import { searchIndex } from './migrations/005-search';
 import { contentFiles } from './migrations/006-files';
+import { contentLinks } from './migrations/007-links';
 
 export interface Migration {
   version: number;
@@ -13,7 +14,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

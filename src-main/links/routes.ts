@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { listQuery } from '../../src-shared/schemas/common';
+import type { CallContext } from '../app/context';
+import { listEnvelope } from '../http/list';
+import { pageInMemory } from '../http/offset-page';
+import type { Router } from '../http/router';
+import { parseInput } from '../http/validate';
+import { locationPresenter } from './presenter';
+import { backlinks, pageLinks, spaceLinks, type LinkReport } from './service';
+
+const SPACE = '/v1/spaces/{spaceId}';
+const linksQuery = listQuery.extend({ status: z.enum(['ok', 'broken', 'in-app']).optional() });
+
+function presentReport(ctx: CallContext, report: LinkReport, request: { page?: string; limit?: number }) {
+  const locate = locationPresenter(ctx, report.space, report.pages);
+  const page = pageInMemory(report.links, request);
+  return {
+    ...listEnvelope({ rows: page.items, total: page.total, next: page.next }, (link) => ({
+      status: link.status,
+      relation: link.relation,
+      targetReference: locate.target(link.target),
+      locationReferences: [locate.page(link.sourcePageId)],
+    })),
+    stats: report.stats,
+  };
+}
+
+const origin = (ctx: CallContext) => new URL(ctx.baseUrl).origin;
+
+export function registerLinkRoutes(router: Router): void {
+  router.get(`${SPACE}/links`, ({ ctx, params, query }) => {
+    const { status, ...page } = parseInput(linksQuery, query, 'query');
+    return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId!, origin(ctx), status), page) };
+  });
+
+  router.get(`${SPACE}/content/page/{pageId}/links`, ({ ctx, params, query }) => {
+    const page = parseInput(listQuery, query, 'query');
+    return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId!, params.pageId!, origin(ctx)), page) };
+  });
+
+  router.get(`${SPACE}/content/page/{pageId}/backlinks`, ({ ctx, params, query }) => {
+    const request = parseInput(listQuery, query, 'query');
+    const found = backlinks(ctx, params.spaceId!, { pageId: params.pageId! }, origin(ctx));
+    const locate = locationPresenter(ctx, found.space, found.allPages);
+    const page = pageInMemory(found.pages, request);
+    return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
+  });
+
+  router.get(`${SPACE}/content/files/{fileId}/backlinks`, ({ ctx, params, query }) => {
+    const request = parseInput(listQuery, query, 'query');
+    const found = backlinks(ctx, params.spaceId!, { fileId: params.fileId! }, origin(ctx));
+    const locate = locationPresenter(ctx, found.space, found.allPages);
+    const page = pageInMemory(found.pages, request);
+    return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
+  });
+}

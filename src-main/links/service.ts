@@ -1,0 +1,74 @@
+import type { ServiceContext } from '../app/context';
+import { notFound } from '../errors';
+import { requireSpace } from '../spaces/access';
+import { allLiveFiles } from '../store/content-files';
+import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
+import { linksOfPage, linksOfTree, type LinkRow } from '../store/links';
+import type { SpaceRow } from '../store/spaces';
+import { resolveLink, type LinkScope, type LinkStatus, type ResolvedLink } from './resolve';
+
+export interface LinkUsage extends ResolvedLink {
+  relation: LinkRow['relation'];
+  /** The page the link is written in. */
+  sourcePageId: string;
+}
+
+export interface LinkReport {
+  space: SpaceRow;
+  pages: Map<string, ContentPageRow>;
+  links: LinkUsage[];
+  stats: { total: number; broken: { total: number; changeRequest: number } };
+}
+
+/** Every link of a space's main content, resolved now. */
+export function spaceLinks(ctx: ServiceContext, spaceId: string, appOrigin: string, status?: LinkStatus): LinkReport {
+  const { space } = requireSpace(ctx, spaceId);
+  return report(ctx, space, linksOfTree(ctx.db, space.id), appOrigin, status);
+}
+
+/** The links written in one page. */
+export function pageLinks(ctx: ServiceContext, spaceId: string, pageId: string, appOrigin: string): LinkReport {
+  const { space } = requireSpace(ctx, spaceId);
+  if (!getLivePage(ctx.db, space.id, pageId)) throw notFound(`Page "${pageId}" not found`);
+  return report(ctx, space, linksOfPage(ctx.db, space.id, pageId), appOrigin);
+}
+
+/** Pages whose links lead to the page, or to the file. */
+export function backlinks(ctx: ServiceContext, spaceId: string, target: { pageId: string } | { fileId: string }, appOrigin: string) {
+  const { space } = requireSpace(ctx, spaceId);
+  const all = report(ctx, space, linksOfTree(ctx.db, space.id), appOrigin);
+  if ('pageId' in target && !all.pages.has(target.pageId)) throw notFound(`Page "${target.pageId}" not found`);
+  if ('fileId' in target && !allLiveFiles(ctx.db, space.id).some((f) => f.file_id === target.fileId)) {
+    throw notFound(`File "${target.fileId}" not found`);
+  }
+  const sources = new Set<string>();
+  for (const link of all.links) {
+    const t = link.target;
+    const hit = 'pageId' in target ? t.kind === 'page' && t.pageId === target.pageId && link.sourcePageId !== target.pageId : t.kind === 'file' && t.fileId === target.fileId;
+    if (hit) sources.add(link.sourcePageId);
+  }
+  return { space, pages: [...sources].map((id) => all.pages.get(id)!).filter(Boolean), allPages: all.pages };
+}
+
+function report(ctx: ServiceContext, space: SpaceRow, rows: LinkRow[], appOrigin: string, status?: LinkStatus): LinkReport {
+  const pageRows = listLivePages(ctx.db, space.id);
+  const pages = new Map(pageRows.map((p) => [p.page_id, p]));
+  const scope: LinkScope = {
+    pageByPath: new Map(pageRows.map((p) => [p.path, p])),
+    pathOfPage: new Map(pageRows.map((p) => [p.page_id, p.path])),
+    hasChildren: new Set(pageRows.flatMap((p) => (p.parent_id ? [p.parent_id] : []))),
+    fileByName: new Map(allLiveFiles(ctx.db, space.id).map((f) => [f.name, f])),
+    appOrigin,
+  };
+  const resolved = rows
+    .filter((row) => pages.has(row.page_id))
+    .map((row) => ({ ...resolveLink(row.url, row.page_id, scope), relation: row.relation, sourcePageId: row.page_id }));
+  const broken = resolved.filter((l) => l.status === 'broken').length;
+  return {
+    space,
+    pages,
+    links: status ? resolved.filter((l) => l.status === status) : resolved,
+    // Broken links inside change requests are counted once change requests exist (issue 5).
+    stats: { total: resolved.length, broken: { total: broken, changeRequest: 0 } },
+  };
+}
