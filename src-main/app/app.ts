@@ -1,6 +1,8 @@
 import { registerCollectionRoutes } from '../collections/routes';
 import { registerContentRoutes } from '../content/routes';
 import { registerFileRoutes } from '../files/routes';
+import { ImportJobs } from '../import/jobs';
+import { registerImportRoutes } from '../import/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerLinkRoutes } from '../links/routes';
@@ -17,7 +19,7 @@ import { DocStore } from '../content/doc-store';
 import { LiveRevisions } from '../content/live-revisions';
 import { getSpace } from '../store/spaces';
 import type { UserRow } from '../store/users';
-import { type AppServices, type Clock, type ServiceContext, systemClock } from './context';
+import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
 export interface FolioApp extends AppServices {
@@ -29,7 +31,7 @@ export interface FolioApp extends AppServices {
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
-export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
+export function openApp(options: { dataDir: string; clock?: Clock; config?: Partial<AppConfig> }): FolioApp {
   const db = openDatabase(options.dataDir);
   const clock = options.clock ?? systemClock;
   const docs = new DocStore(db, clock);
@@ -45,6 +47,8 @@ export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
     clock,
     docs,
     live,
+    config: { allowFileImports: false, ...options.config },
+    imports: new ImportJobs(),
     router: createApiRouter(),
     close: () => {
       clearInterval(timer);
@@ -55,9 +59,14 @@ export function openApp(options: { dataDir: string; clock?: Clock }): FolioApp {
   };
 }
 
+/** The services of an open app, without the app's own bookkeeping. */
+export function appServices(app: AppServices): AppServices {
+  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, config: app.config, imports: app.imports };
+}
+
 /** The context of a service call made by `user` against this app. */
 export function serviceContext(app: AppServices, user: UserRow): ServiceContext {
-  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, user };
+  return { ...appServices(app), user };
 }
 
 /** Work that keeps a store tidy: at start, then every few minutes. */
@@ -80,5 +89,6 @@ export function createApiRouter(): Router {
   registerSearchRoutes(router);
   registerFileRoutes(router);
   registerLinkRoutes(router);
+  registerImportRoutes(router);
   return router;
 }

@@ -1,5 +1,6 @@
 import type { DocStore } from '../content/doc-store';
 import type { LiveRevisions } from '../content/live-revisions';
+import type { ImportJobs } from '../import/jobs';
 import type { Db } from '../store/database';
 import type { UserRow } from '../store/users';
 
@@ -17,7 +18,16 @@ export interface ServiceContext {
   docs: DocStore;
   /** Gathers live edits into revisions. */
   live: LiveRevisions;
+  config: AppConfig;
+  /** Imports running in the background for the app's progress bar. */
+  imports: ImportJobs;
   user: UserRow;
+}
+
+/** How this process was started: choices that differ between the desktop app and a shared server. */
+export interface AppConfig {
+  /** Imports may read file:// URLs (the desktop app; a server only with --allow-file-imports). */
+  allowFileImports: boolean;
 }
 
 /** What an open data directory provides to every service call, whoever makes it. */

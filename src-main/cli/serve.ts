@@ -13,7 +13,7 @@ export async function serve(args: ParsedArgs): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got "${portText}"`);
   const hostname = stringFlag(args, 'host') ?? '127.0.0.1';
 
-  const app = openApp({ dataDir: dir });
+  const app = openApp({ dataDir: dir, config: { allowFileImports: args.flags.get('allow-file-imports') === true } });
   const { createdToken } = bootstrapOwner(app.db, app.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
   const host = await startHost(app, { port, host: hostname });
 

@@ -123,6 +123,13 @@ export function orderKeyFor(
   return generateKeyBetween(anchor.order, upper);
 }
 
+/** The greatest order key among the children of `parent`, if it has any. */
+export function lastOrderKey(pages: PageRecord[], parent: string | null): string | null {
+  let last: string | null = null;
+  for (const page of pages) if (page.parent === parent && (last === null || page.order > last)) last = page.order;
+  return last;
+}
+
 /** Siblings sort by order key; equal keys (concurrent inserts at one spot) by id, the same everywhere. */
 export function compareOrder(a: { order: string; id: string }, b: { order: string; id: string }): number {
   if (a.order !== b.order) return a.order < b.order ? -1 : 1;

@@ -25,7 +25,8 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   const dataDir = electronApp.getPath('userData');
-  folio = openApp({ dataDir });
+  // The desktop imports the writer's own local folders.
+  folio = openApp({ dataDir, config: { allowFileImports: true } });
   const { owner, createdToken } = bootstrapOwner(folio.db, folio.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
   ensureOwnerToken({ db: folio.db, clock: folio.clock, owner, dataDir, createdToken });
   host = await startDesktopHost(folio);

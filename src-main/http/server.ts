@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
-import { type FolioApp, serviceContext } from '../app/app';
+import { appServices, type FolioApp, serviceContext } from '../app/app';
 import { authenticate } from '../auth/authenticate';
 import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
@@ -34,7 +34,7 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }
-      return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, user, baseUrl };
+      return { ...appServices(app), user, baseUrl };
     },
   });
 

@@ -1,5 +1,7 @@
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { base64Bytes } from '../../src-shared/schemas/binary';
+import { importContentBody } from '../../src-shared/schemas/imports';
 import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
 import { bodyState, pushBodyUpdate } from '../content/live-service';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
@@ -7,6 +9,7 @@ import { childrenIndex, presentPage, presentPageTree } from '../content/presente
 import { currentContent, currentPage } from '../content/read-service';
 import { presentFile } from '../files/presenter';
 import { currentFile, uploadFile } from '../files/service';
+import { importIntoSpace } from '../import/service';
 import { spaceId } from './refs';
 import { procedure, router } from './trpc';
 
@@ -69,6 +72,22 @@ export const contentRouter = router({
       const { fileId, revision } = uploadFile(ctx, input.spaceId, { name: input.name, contentType: input.contentType, bytes: bytes(input.data) });
       return { fileId, revision: revision?.id, file: presentFile(currentFile(ctx, input.spaceId, fileId), { ...ctx, now: ctx.clock.now() }) };
     }),
+
+  /** Starts an import in the background; poll importStatus for its progress and result. */
+  startImport: procedure
+    .input(importContentBody.safeExtend({ spaceId, parentPageId: z.string().min(1).optional() }))
+    .mutation(({ ctx, input }) => {
+      const { spaceId: id, ...request } = input;
+      const job = ctx.imports.start(ctx.user.id, (progress) => importIntoSpace(ctx, id, request, { onProgress: progress }));
+      return { jobId: job.id };
+    }),
+
+  importStatus: procedure.input(z.object({ jobId: z.string().min(1) })).query(({ ctx, input }) => {
+    const job = ctx.imports.get(input.jobId, ctx.user.id);
+    if (!job) throw new TRPCError({ code: 'NOT_FOUND', message: `Import "${input.jobId}" not found` });
+    const { userId: _user, ...status } = job;
+    return status;
+  }),
 
   /** Applies an editor's update to a body; durable when this returns. */
   pushBody: procedure.input(pageRef.extend({ update: base64Bytes })).mutation(({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApp, type FolioApp } from '../../src-main/app/app';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
-import type { Clock } from '../../src-main/app/context';
+import type { AppConfig, Clock } from '../../src-main/app/context';
 import { startHost } from '../../src-main/http/server';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser } from '../../src-main/store/users';
@@ -25,9 +25,9 @@ export interface TestServer {
 }
 
 /** Starts the real server on a fresh temporary data directory, listening on a free loopback port. */
-export async function startTestServer(options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(options: { clock?: Clock; config?: Partial<AppConfig> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-  const app = openApp({ dataDir, clock: options.clock });
+  const app = openApp({ dataDir, clock: options.clock, config: options.config });
   const ownerToken = generateToken();
   const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: ownerToken });
   const host = await startHost(app, { port: 0 });
@@ -58,7 +58,7 @@ export async function startTestServer(options: { clock?: Clock } = {}): Promise<
  * Starts one server for the test file (beforeAll) and closes it afterwards. The returned object is
  * filled in when the server is up, so it can be captured at the top of the file.
  */
-export function useTestServer(options: { clock?: Clock } = {}): TestServer {
+export function useTestServer(options: { clock?: Clock; config?: Partial<AppConfig> } = {}): TestServer {
   const holder = {} as TestServer;
   beforeAll(async () => {
     Object.assign(holder, await startTestServer(options));

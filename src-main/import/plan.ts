@@ -1,0 +1,36 @@
+/**
+ * What an importer produces, whatever the source: a tree of pages with markdown bodies, and the
+ * files they use. Writing a plan into content is one transaction and one revision (write-plan.ts).
+ */
+export interface ImportedPage {
+  title: string;
+  /** Slug to keep, so that relative links between imported pages still resolve (else from the title). */
+  slug?: string;
+  markdown: string;
+  emoji?: string;
+  description?: string;
+  children: ImportedPage[];
+  /** Made by the importer to hold others (a SUMMARY.md heading, a folder): not a resource of the source. */
+  synthetic?: boolean;
+}
+
+export interface ImportedFile {
+  /** Name in the space; links to `.gitbook/assets/<name>` in the imported markdown resolve to it. */
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportPlan {
+  pages: ImportedPage[];
+  files: ImportedFile[];
+  /** Resources found at the source (pages and files), imported or not. */
+  totalResources: number;
+  /** What could not be imported, in words (shown to the writer). */
+  failures: string[];
+}
+
+/** Pages that came from a resource of the source (synthetic parents do not count). */
+export function countPages(pages: ImportedPage[]): number {
+  return pages.reduce((n, page) => n + (page.synthetic ? 0 : 1) + countPages(page.children), 0);
+}

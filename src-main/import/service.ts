@@ -1,0 +1,126 @@
+import { posix } from 'node:path';
+import type { ServiceContext } from '../app/context';
+import { readPages } from '../content/tree-model';
+import { treeDocId, type TreeRef } from '../content/engine';
+import { badRequest } from '../errors';
+import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import { importDocx } from './docx';
+import { htmlToPage } from './html';
+import { importMarkdownTree, pageFromMarkdown } from './markdown';
+import type { ImportPlan } from './plan';
+import { DEFAULT_LIMITS, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type FileTree, type ImportLimits } from './source';
+import { importWebsite } from './website';
+import { writeImportPlan } from './write-plan';
+import { unzipTree } from './zip';
+
+export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+const NEEDS_ACCOUNT: Partial<Record<ImportSource, string>> = {
+  confluence: 'Confluence',
+  'github-wiki': 'GitHub',
+  notion: 'Notion',
+  'google-docs': 'Google Docs',
+};
+
+export interface ImportRequest {
+  url: string;
+  source: ImportSource;
+  /** Import under this page; at the root when absent. */
+  parentPageId?: string;
+}
+
+export interface ImportOptions {
+  limits?: Partial<ImportLimits>;
+  onProgress?(done: number, found: number): void;
+}
+
+export interface ImportOutcome {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+  failures: string[];
+}
+
+/**
+ * Imports content into a live space's main content: reads the source within limits, then writes
+ * every page and file in one transaction and one revision. Access is checked before the source is
+ * read and again in the write.
+ */
+export async function importIntoSpace(ctx: ServiceContext, spaceId: string, request: ImportRequest, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const account = NEEDS_ACCOUNT[request.source];
+  if (account) throw badRequest(`source: importing from ${account} needs a ${account} account, which Folio cannot use; export the content (markdown, HTML, .docx or a zip) and import that`);
+  const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, ...options.limits };
+  const url = parseSourceUrl(request.url, limits);
+  const tree = requireWritableTree(ctx, spaceId, request.parentPageId);
+
+  const plan = await readSource(url, request.source, limits, options);
+  if (plan.pages.length === 0) {
+    throw badRequest(`url: no ${request.source} content was found there${plan.failures.length ? ` (${plan.failures[0]})` : ''}`);
+  }
+  return ctx.docs.write((writer) => {
+    requireWritableTree(ctx, spaceId, request.parentPageId);
+    const written = writeImportPlan(ctx, writer, tree, plan, request.parentPageId ?? null);
+    return {
+      revision: written.revision!.id,
+      importedResources: written.importedResources,
+      totalResources: written.totalResources,
+      failures: plan.failures,
+    };
+  });
+}
+
+function requireWritableTree(ctx: ServiceContext, spaceId: string, parentPageId: string | undefined): TreeRef {
+  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import content into it' });
+  assertSpaceWritable(space);
+  const tree = { spaceId: space.id, treeId: space.id };
+  if (parentPageId && !readPages(ctx.docs.get(treeDocId(tree.treeId))).some((p) => p.id === parentPageId)) {
+    throw badRequest(`pageId: no page "${parentPageId}" in this space`);
+  }
+  return tree;
+}
+
+async function readSource(url: URL, source: ImportSource, limits: ImportLimits, options: ImportOptions): Promise<ImportPlan> {
+  const budget = { bytesLeft: limits.maxBytes, deadline: Date.now() + limits.timeoutMs };
+  if (source === 'website') {
+    return importWebsite(url, { ...limits, maxPages: Math.min(limits.maxFiles, 500), onProgress: options.onProgress });
+  }
+  if (await isLocalFolder(url)) {
+    if (source !== 'markdown' && source !== 'zip') throw badRequest(`url: a folder can be imported as markdown, not as ${source}`);
+    return fromTree(await readFolder(url, limits, budget));
+  }
+  const fetched = await fetchSource(url, budget);
+  const name = posix.basename(url.pathname) || 'import';
+  options.onProgress?.(1, 1);
+  if (source === 'docx') return importDocx(fetched.bytes, name);
+  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(unzipTree(fetched.bytes, limits));
+  const text = new TextDecoder().decode(fetched.bytes);
+  if (source === 'html') {
+    const page = htmlToPage(text);
+    return { pages: [{ title: page.title, markdown: page.markdown, children: [] }], files: [], totalResources: 1, failures: [] };
+  }
+  return { pages: [pageFromMarkdown(name, text)], files: [], totalResources: 1, failures: [] };
+}
+
+/** A folder or archive: markdown pages (GitBook's layout), else each HTML file as a page. */
+function fromTree(files: FileTree): ImportPlan {
+  if ([...files.keys()].some((p) => /\.(md|markdown)$/i.test(p))) return importMarkdownTree(files);
+  const html = [...files.keys()].filter((p) => /\.html?$/i.test(p)).sort();
+  return {
+    pages: html.map((path) => {
+      const page = htmlToPage(new TextDecoder().decode(files.get(path)!));
+      return { title: page.title, slug: posix.basename(path).replace(/\.html?$/i, ''), markdown: page.markdown, children: [] };
+    }),
+    files: [],
+    totalResources: html.length,
+    failures: [],
+  };
+}
+
+async function fetchSource(url: URL, budget: { bytesLeft: number; deadline: number }) {
+  try {
+    return await fetchResource(url, budget);
+  } catch (error) {
+    throw badRequest(`url: could not read the source (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,143 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { badRequest } from '../errors';
+
+/** Every import is bounded: a source cannot exhaust memory, disk or time. */
+export interface ImportLimits {
+  maxBytes: number;
+  maxFiles: number;
+  timeoutMs: number;
+  /** file:// URLs: the desktop app imports local folders; a shared server refuses them unless told. */
+  allowFileUrls: boolean;
+}
+
+export const DEFAULT_LIMITS: ImportLimits = {
+  maxBytes: 100 * 1024 * 1024,
+  maxFiles: 5_000,
+  timeoutMs: 60_000,
+  allowFileUrls: false,
+};
+
+export interface Fetched {
+  bytes: Uint8Array;
+  contentType: string;
+  url: URL;
+}
+
+/** A folder of files by relative path ('/'-separated), as markdown folders and zips are read. */
+export type FileTree = Map<string, Uint8Array>;
+
+export function parseSourceUrl(raw: string, limits: ImportLimits): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest('url: not a URL');
+  }
+  if (url.protocol === 'file:' && !limits.allowFileUrls) {
+    throw badRequest('url: file:// URLs are imported by the desktop app; this server was not started with --allow-file-imports');
+  }
+  if (!['http:', 'https:', 'file:'].includes(url.protocol)) throw badRequest(`url: ${url.protocol} URLs cannot be imported`);
+  return url;
+}
+
+/** Fetches one resource within the limits (remaining bytes, a deadline). */
+export async function fetchResource(url: URL, budget: { bytesLeft: number; deadline: number }): Promise<Fetched> {
+  if (url.protocol === 'file:') {
+    const path = fileURLToPath(url);
+    const info = await stat(path);
+    if (info.size > budget.bytesLeft) throw new Error(`${url.href} is larger than the import allows`);
+    const bytes = new Uint8Array(await readFile(path));
+    budget.bytesLeft -= bytes.byteLength;
+    return { bytes, contentType: contentTypeOf(path), url };
+  }
+  const remaining = budget.deadline - Date.now();
+  if (remaining <= 0) throw new Error('the import ran out of time');
+  const response = await fetch(url, {
+    redirect: 'follow',
+    signal: AbortSignal.timeout(Math.min(remaining, 15_000)),
+    headers: { 'user-agent': 'FolioImporter/1 (+docs import)' },
+  });
+  if (!response.ok) throw new HttpError(response.status, `${url.href} answered ${response.status}`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > budget.bytesLeft) throw new Error(`${url.href} is larger than the import allows`);
+    chunks.push(chunk);
+  }
+  budget.bytesLeft -= size;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, contentType: response.headers.get('content-type') ?? contentTypeOf(url.pathname), url: new URL(response.url) };
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a local folder into a FileTree, within the limits. */
+export async function readFolder(url: URL, limits: ImportLimits, budget: { bytesLeft: number }): Promise<FileTree> {
+  const root = fileURLToPath(url);
+  const files: FileTree = new Map();
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') && entry.name !== '.gitbook') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) {
+        if (files.size >= limits.maxFiles) throw badRequest(`url: the folder holds more than ${limits.maxFiles} files`);
+        const bytes = new Uint8Array(await readFile(full));
+        budget.bytesLeft -= bytes.byteLength;
+        if (budget.bytesLeft < 0) throw badRequest(`url: the folder is larger than ${limits.maxBytes} bytes`);
+        files.set(relative(root, full).split(sep).join('/'), bytes);
+      }
+    }
+  };
+  await walk(root);
+  return files;
+}
+
+export async function isLocalFolder(url: URL): Promise<boolean> {
+  if (url.protocol !== 'file:') return false;
+  try {
+    return (await stat(fileURLToPath(url))).isDirectory();
+  } catch {
+    throw badRequest(`url: nothing at ${url.href}`);
+  }
+}
+
+const TYPES: Record<string, string> = {
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  json: 'application/json',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+};
+
+export function contentTypeOf(path: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  return (ext && TYPES[ext]) || 'application/octet-stream';
+}

@@ -1,0 +1,66 @@
+import type { ServiceContext } from '../app/context';
+import { isoNow } from '../app/context';
+import type { DocWriter } from '../content/doc-store';
+import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
+import { slugify } from '../content/materialize';
+import { generateKeyBetween } from 'fractional-indexing';
+import { lastOrderKey, readPages, writePage } from '../content/tree-model';
+import { addFileToTree } from '../files/service';
+import { newId } from '../store/ids';
+import { countPages, type ImportedPage, type ImportPlan } from './plan';
+
+/**
+ * Writes an import plan under `parentPageId` (the root when null), after the pages already there.
+ * Runs inside the caller's `docs.write`: the whole import lands in one transaction and one revision.
+ */
+export function writeImportPlan(
+  ctx: ServiceContext,
+  writer: DocWriter,
+  tree: TreeRef,
+  plan: ImportPlan,
+  parentPageId: string | null,
+) {
+  const now = isoNow(ctx.clock);
+  for (const file of plan.files) addFileToTree(ctx, writer, tree, file);
+
+  const bodies: Array<{ pageId: string; markdown: string }> = [];
+  writer.change(treeDocId(tree.treeId), (doc) => {
+    // Each new page goes after the last of its siblings; keys are tracked here rather than
+    // re-reading the tree per page, which would make a 1,000-page import quadratic.
+    const existing = readPages(doc);
+    const lastKey = new Map<string | null, string | null>();
+    const nextKey = (parent: string | null) => {
+      if (!lastKey.has(parent)) lastKey.set(parent, lastOrderKey(existing, parent));
+      const key = generateKeyBetween(lastKey.get(parent) ?? null, null);
+      lastKey.set(parent, key);
+      return key;
+    };
+    const place = (pages: ImportedPage[], parent: string | null) => {
+      for (const page of pages) {
+        const id = newId();
+        writePage(doc, id, {
+          kind: 'document',
+          title: page.title,
+          slug: page.slug ? slugify(page.slug) || slugify(page.title) : slugify(page.title),
+          parent,
+          order: nextKey(parent),
+          emoji: page.emoji,
+          description: page.description,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (page.markdown) bodies.push({ pageId: id, markdown: page.markdown });
+        place(page.children, id);
+      }
+    };
+    place(plan.pages, parentPageId);
+  });
+  refreshTreeRows(ctx, tree);
+  for (const body of bodies) writeBody(ctx, writer, tree, body.pageId, body.markdown);
+  const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
+  return {
+    revision,
+    importedResources: countPages(plan.pages) + plan.files.length,
+    totalResources: plan.totalResources,
+  };
+}
