@@ -1,6 +1,7 @@
 import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
 import type { CallContext } from '../app/context';
 import { notFound } from '../errors';
+import { presentFile } from '../files/presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
@@ -16,7 +17,7 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
     id: revision.id,
     parents: JSON.parse(revision.parents) as string[],
     pages: presentPageTree(snapshot.pages, ctx, spaceId, snapshot.markdownOf),
-    files: [],
+    files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
     reusableContents: [],
     variables: {},
     createdAt: revision.created_at,

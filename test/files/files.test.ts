@@ -72,6 +72,8 @@ describe('space files', () => {
     const { id } = await newSpace();
     const { revision } = uploadFile(owner, id, { name: 'one.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('1') });
     uploadFile(owner, id, { name: 'two.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('2') });
+    const revisionObject = await server.api.get(`/v1/spaces/${id}/revisions/${revision!.id}`);
+    expect(revisionObject.body.files.map((f: { name: string }) => f.name)).toEqual(['one.txt']);
     const atFirst = await server.api.get(`/v1/spaces/${id}/revisions/${revision!.id}/files`);
     expect(atFirst.body.items.map((f: { name: string }) => f.name)).toEqual(['one.txt']);
     const now = (await server.api.get(`/v1/spaces/${id}`)).body.revision;
