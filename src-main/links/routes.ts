@@ -3,7 +3,7 @@ import { listQuery } from '../../src-shared/schemas/common';
 import type { CallContext } from '../app/context';
 import { listEnvelope } from '../http/list';
 import { pageInMemory } from '../http/offset-page';
-import type { Router } from '../http/router';
+import type { Handler, Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { locationPresenter } from './presenter';
 import { backlinks, pageLinks, spaceLinks, type LinkReport } from './service';
@@ -38,19 +38,15 @@ export function registerLinkRoutes(router: Router): void {
     return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId!, params.pageId!, origin(ctx)), page) };
   });
 
-  router.get(`${SPACE}/content/page/{pageId}/backlinks`, ({ ctx, params, query }) => {
-    const request = parseInput(listQuery, query, 'query');
-    const found = backlinks(ctx, params.spaceId!, { pageId: params.pageId! }, origin(ctx));
-    const locate = locationPresenter(ctx, found.space, found.allPages);
-    const page = pageInMemory(found.pages, request);
-    return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
-  });
-
-  router.get(`${SPACE}/content/files/{fileId}/backlinks`, ({ ctx, params, query }) => {
-    const request = parseInput(listQuery, query, 'query');
-    const found = backlinks(ctx, params.spaceId!, { fileId: params.fileId! }, origin(ctx));
-    const locate = locationPresenter(ctx, found.space, found.allPages);
-    const page = pageInMemory(found.pages, request);
-    return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
-  });
+  const backlinksRoute =
+    (target: (params: Record<string, string>) => { pageId: string } | { fileId: string }): Handler =>
+    ({ ctx, params, query }) => {
+      const request = parseInput(listQuery, query, 'query');
+      const found = backlinks(ctx, params.spaceId!, target(params), origin(ctx));
+      const locate = locationPresenter(ctx, found.space, found.allPages);
+      const page = pageInMemory(found.pages, request);
+      return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
+    };
+  router.get(`${SPACE}/content/page/{pageId}/backlinks`, backlinksRoute((params) => ({ pageId: params.pageId! })));
+  router.get(`${SPACE}/content/files/{fileId}/backlinks`, backlinksRoute((params) => ({ fileId: params.fileId! })));
 }
