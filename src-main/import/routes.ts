@@ -1,20 +1,22 @@
 import { importContentBody } from '../../src-shared/schemas/imports';
-import type { Router } from '../http/router';
+import type { Handler, Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { importIntoSpace } from './service';
 
 const SPACE = '/v1/spaces/{spaceId}';
 
 export function registerImportRoutes(router: Router): void {
-  const importRoute = (withPage: boolean) => async ({ ctx, params, body }: Parameters<Parameters<Router['post']>[1]>[0]) => {
-    const input = parseInput(importContentBody, body);
-    const outcome = await importIntoSpace(ctx, params.spaceId!, { ...input, parentPageId: withPage ? params.pageId : undefined });
-    return {
-      status: 201,
-      body: { revision: outcome.revision, importedResources: outcome.importedResources, totalResources: outcome.totalResources },
-      headers: { Location: `${ctx.baseUrl}/v1/spaces/${params.spaceId}/revisions/${outcome.revision}` },
+  const importRoute =
+    (withPage: boolean): Handler =>
+    async ({ ctx, params, body }) => {
+      const input = parseInput(importContentBody, body);
+      const outcome = await importIntoSpace(ctx, params.spaceId!, { ...input, parentPageId: withPage ? params.pageId : undefined });
+      return {
+        status: 201,
+        body: { revision: outcome.revision, importedResources: outcome.importedResources, totalResources: outcome.totalResources },
+        headers: { Location: `${ctx.baseUrl}/v1/spaces/${params.spaceId}/revisions/${outcome.revision}` },
+      };
     };
-  };
   router.post(`${SPACE}/content/import`, importRoute(false));
   router.post(`${SPACE}/content/page/{pageId}/import`, importRoute(true));
 }
