@@ -6,7 +6,6 @@ import { splitSections } from '../search/sections';
 import { deletePageLinks, replacePageLinks } from '../store/links';
 import {
   dirtyPages,
-  getLivePage,
   markPageDeleted,
   setPageMarkdown,
   settlePages,
@@ -87,12 +86,10 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
       created_at: row?.created_at ?? page.createdAt ?? now,
       updated_at: page.updatedAt ?? now,
     });
-    reindexPage(ctx, tree, page.id);
   }
   for (const gone of existing.values()) {
     if (gone.deleted) continue;
     markPageDeleted(ctx.db, tree.treeId, gone.page_id);
-    if (isMain(tree)) unindexPage(ctx.db, tree.spaceId, gone.page_id);
   }
 }
 
@@ -122,18 +119,11 @@ function refreshFileRows(ctx: ContentContext, tree: TreeRef, files: FileRecord[]
   for (const gone of existing.values()) if (!gone.deleted) markFileDeleted(ctx.db, tree.treeId, gone.file_id);
 }
 
-/** Search covers the main content of spaces; it is updated in the write's own transaction. */
-function reindexPage(ctx: ContentContext, tree: TreeRef, pageId: string): void {
-  if (!isMain(tree)) return;
-  const row = getLivePage(ctx.db, tree.treeId, pageId);
-  if (row) indexPage(ctx.db, tree.spaceId, pageId, splitSections(row.title, row.markdown));
-}
 
 /** Rewrites a page body to `markdown` as a minimal diff on its Y.Text, and updates the read model. */
 export function writeBody(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, markdown: string): void {
   writer.change(bodyDocId(tree.treeId, pageId), (doc) => applyTextDiff(bodyText(doc), markdown));
   setPageMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
-  reindexPage(ctx, tree, pageId);
 }
 
 /** Applies a body update from an editor or a replica, and refreshes the page's markdown. */
@@ -141,7 +131,6 @@ export function applyBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: Tr
   const docId = bodyDocId(tree.treeId, pageId);
   writer.applyUpdate(docId, update);
   setPageMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
-  reindexPage(ctx, tree, pageId);
 }
 
 /**
@@ -169,10 +158,16 @@ export function cutRevision(
     now,
   });
   for (const row of changed) {
-    // Links are read from bodies when a revision records them: at once for API writes, when the
-    // writer pauses for live edits.
-    if (row.deleted) deletePageLinks(ctx.db, tree.treeId, row.page_id);
-    else replacePageLinks(ctx.db, tree.treeId, row.page_id, extractLinks(row.markdown));
+    // Links and the search index follow a page when a revision records it: in the same transaction
+    // as the write for API writes, when the writer pauses for live edits (re-parsing and re-indexing
+    // a long page on every keystroke would cost more than the keystroke).
+    if (row.deleted) {
+      deletePageLinks(ctx.db, tree.treeId, row.page_id);
+      if (isMain(tree)) unindexPage(ctx.db, tree.spaceId, row.page_id);
+    } else {
+      replacePageLinks(ctx.db, tree.treeId, row.page_id, extractLinks(row.markdown));
+      if (isMain(tree)) indexPage(ctx.db, tree.spaceId, row.page_id, splitSections(row.title, row.markdown));
+    }
     insertVersion(ctx.db, {
       treeId: tree.treeId,
       revisionSeq: revision.seq,

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../app/context';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { allLiveFiles, filesAtRevision, type ContentFileRow } from '../store/content-files';
-import { getLivePage, getLivePageByPath, listLivePages } from '../store/content-pages';
+import { getLivePage, getLivePageByPath, listLiveDescendants, listLivePages, type ContentPageRow } from '../store/content-pages';
 import { getBody, getRevisionById, pagesAtRevision, type RevisionRow } from '../store/revisions';
 import type { PageView } from './presenter';
 
@@ -47,18 +47,32 @@ export function contentAtRevision(ctx: ServiceContext, spaceId: string, revision
   };
 }
 
-export function currentPage(ctx: ServiceContext, spaceId: string, pageId: string) {
+/** One page now, with the pages below it (a page is presented with its children). */
+export interface PageWithSubtree {
+  page: ContentPageRow;
+  subtree: ContentPageRow[];
+  markdownOf(pageId: string): string;
+}
+
+export function currentPage(ctx: ServiceContext, spaceId: string, pageId: string): ContentPageRow {
   const { space } = requireSpace(ctx, spaceId);
   const row = getLivePage(ctx.db, space.id, pageId);
   if (!row) throw notFound(`Page "${pageId}" not found`);
   return row;
 }
 
-export function currentPageByPath(ctx: ServiceContext, spaceId: string, path: string) {
+export function currentPageByPath(ctx: ServiceContext, spaceId: string, path: string): ContentPageRow {
   const { space } = requireSpace(ctx, spaceId);
   const clean = path.replace(/^\/+|\/+$/g, '');
   if (!clean) throw badRequest('pagePath: give the path of a page, such as getting-started/install');
   const row = getLivePageByPath(ctx.db, space.id, clean);
   if (!row) throw notFound(`No page at path "${clean}"`);
   return row;
+}
+
+/** A page read now with what presenting it needs: the pages below it and their bodies. */
+export function withSubtree(ctx: ServiceContext, page: ContentPageRow): PageWithSubtree {
+  const subtree = listLiveDescendants(ctx.db, page.tree_id, page.page_id);
+  const bodies = new Map([page, ...subtree].map((r) => [r.page_id, r.markdown]));
+  return { page, subtree, markdownOf: (pageId) => bodies.get(pageId) ?? '' };
 }

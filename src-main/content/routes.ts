@@ -5,7 +5,7 @@ import { presentFile } from '../files/presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
-import { contentAtRevision, currentContent, currentPage, currentPageByPath, type ContentSnapshot } from './read-service';
+import { contentAtRevision, currentContent, currentPage, currentPageByPath, withSubtree, type ContentSnapshot } from './read-service';
 
 const SPACE = '/v1/spaces/{spaceId}';
 const REVISION = `${SPACE}/revisions/{revisionId}`;
@@ -45,15 +45,13 @@ export function registerContentRoutes(router: Router): void {
   });
 
   router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
-    const row = currentPage(ctx, params.spaceId!, params.pageId!);
-    const content = currentContent(ctx, params.spaceId!);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, row, content.pages, content.markdownOf, query) };
+    const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId!, params.pageId!));
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query) };
   });
 
   router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
-    const row = currentPageByPath(ctx, params.spaceId!, params.pagePath!);
-    const content = currentContent(ctx, params.spaceId!);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, row, content.pages, content.markdownOf, query) };
+    const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId!, params.pagePath!));
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query) };
   });
 
   router.get(REVISION, ({ ctx, params, query }) => {

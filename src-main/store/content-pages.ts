@@ -88,3 +88,16 @@ export function treesWithPendingChanges(db: Db): string[] {
       .all() as Array<{ tree_id: string }>
   ).map((r) => r.tree_id);
 }
+
+/** The live descendants of a page (its children, theirs, ...): what reading one page needs, not the whole tree. */
+export function listLiveDescendants(db: Db, treeId: string, pageId: string): ContentPageRow[] {
+  return db
+    .prepare(
+      `WITH RECURSIVE below(page_id) AS (
+         SELECT page_id FROM content_pages WHERE tree_id = ? AND parent_id = ? AND deleted = 0
+         UNION ALL SELECT p.page_id FROM content_pages p JOIN below b ON p.parent_id = b.page_id
+         WHERE p.tree_id = ? AND p.deleted = 0)
+       SELECT c.* FROM content_pages c JOIN below b ON c.page_id = b.page_id WHERE c.tree_id = ?`,
+    )
+    .all(treeId, pageId, treeId, treeId) as ContentPageRow[];
+}

@@ -6,7 +6,7 @@ import { createPageInput, movePageInput, updatePageInput } from '../../src-share
 import { bodyState, pushBodyUpdate } from '../content/live-service';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
-import { currentContent, currentPage } from '../content/read-service';
+import { currentContent, currentPage, withSubtree } from '../content/read-service';
 import { presentFile } from '../files/presenter';
 import { currentFile, uploadFile } from '../files/service';
 import { importIntoSpace } from '../import/service';
@@ -30,9 +30,8 @@ export const contentRouter = router({
 
   /** One page with its markdown, as GET /v1/spaces/{spaceId}/content/page/{pageId}?format=markdown. */
   page: procedure.input(pageRef).query(({ ctx, input }) => {
-    const row = currentPage(ctx, input.spaceId, input.pageId);
-    const content = currentContent(ctx, input.spaceId);
-    return presentPage(row, ctx, { spaceId: input.spaceId, children: childrenIndex(content.pages), markdownOf: content.markdownOf });
+    const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, input.spaceId, input.pageId));
+    return presentPage(page, ctx, { spaceId: input.spaceId, children: childrenIndex(subtree), markdownOf });
   }),
 
   createPage: procedure.input(createPageInput.safeExtend({ spaceId })).mutation(({ ctx, input }) => {
