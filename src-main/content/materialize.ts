@@ -42,7 +42,9 @@ export function materialize(records: PageRecord[]): MaterializedPage[] {
   const children = new Map<string | null, PageRecord[]>();
   for (const record of records) {
     const parent = parentOf(record);
-    children.set(parent, [...(children.get(parent) ?? []), record]);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(record);
+    else children.set(parent, [record]);
   }
 
   const out: MaterializedPage[] = [];

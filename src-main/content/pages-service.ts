@@ -2,6 +2,7 @@ import type { CreatePageInput, MovePageInput, UpdatePageInput } from '../../src-
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, notFound } from '../errors';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import { getLivePage } from '../store/content-pages';
 import { newId } from '../store/ids';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
 import { slugify } from './materialize';
@@ -101,7 +102,7 @@ export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string)
 export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: string, markdown: string) {
   return ctx.docs.write((w) => {
     const tree = mainTree(ctx, spaceId);
-    requirePage(readPages(ctx.docs.get(treeDocId(tree.treeId))), pageId);
+    if (!getLivePage(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     writeBody(ctx, w, tree, pageId, markdown);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });

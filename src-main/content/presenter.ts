@@ -87,7 +87,9 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
 export function childrenIndex(views: PageView[]): Map<string | null, PageView[]> {
   const index = new Map<string | null, PageView[]>();
   for (const view of [...views].sort((a, b) => a.position - b.position)) {
-    index.set(view.parent_id, [...(index.get(view.parent_id) ?? []), view]);
+    const siblings = index.get(view.parent_id);
+    if (siblings) siblings.push(view);
+    else index.set(view.parent_id, [view]);
   }
   return index;
 }

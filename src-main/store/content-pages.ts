@@ -23,8 +23,14 @@ export interface ContentPageRow {
 
 export type PageRowFields = Omit<ContentPageRow, 'markdown' | 'deleted' | 'dirty'>;
 
-export function treeRows(db: Db, treeId: string): Map<string, ContentPageRow> {
-  const rows = db.prepare('SELECT * FROM content_pages WHERE tree_id = ?').all(treeId) as ContentPageRow[];
+/** The tree fields of every page of a tree (bodies left out: a tree refresh never needs them). */
+export function treeRows(db: Db, treeId: string): Map<string, PageRowFields & { deleted: number }> {
+  const rows = db
+    .prepare(
+      `SELECT tree_id, page_id, space_id, parent_id, position, depth, kind, title, slug, path, meta, created_at, updated_at, deleted
+       FROM content_pages WHERE tree_id = ?`,
+    )
+    .all(treeId) as Array<PageRowFields & { deleted: number }>;
   return new Map(rows.map((r) => [r.page_id, r]));
 }
 
@@ -93,11 +99,12 @@ export function treesWithPendingChanges(db: Db): string[] {
 export function listLiveDescendants(db: Db, treeId: string, pageId: string): ContentPageRow[] {
   return db
     .prepare(
+      // CROSS JOIN fixes the join order: SQLite otherwise scans the recursion per row of the tree.
       `WITH RECURSIVE below(page_id) AS (
-         SELECT page_id FROM content_pages WHERE tree_id = ? AND parent_id = ? AND deleted = 0
-         UNION ALL SELECT p.page_id FROM content_pages p JOIN below b ON p.parent_id = b.page_id
-         WHERE p.tree_id = ? AND p.deleted = 0)
-       SELECT c.* FROM content_pages c JOIN below b ON c.page_id = b.page_id WHERE c.tree_id = ?`,
+         SELECT page_id FROM content_pages WHERE tree_id = @tree AND parent_id = @page AND deleted = 0
+         UNION ALL SELECT p.page_id FROM below b CROSS JOIN content_pages p
+           ON p.tree_id = @tree AND p.parent_id = b.page_id WHERE p.deleted = 0)
+       SELECT c.* FROM below b CROSS JOIN content_pages c ON c.tree_id = @tree AND c.page_id = b.page_id`,
     )
-    .all(treeId, pageId, treeId, treeId) as ContentPageRow[];
+    .all({ tree: treeId, page: pageId }) as ContentPageRow[];
 }

@@ -19,12 +19,34 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  cacheStatements(db);
   // SQLite's lower() folds ASCII only; titles are matched case-insensitively in every script.
   db.function('folio_lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLocaleLowerCase('und') : value,
   );
   migrate(db);
   return db;
+}
+
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Compiles each SQL text once per connection: the queries are fixed strings, and re-preparing them
+ * on every call was a measurable share of a keystroke (bench/RESULTS.md). Cached statements are
+ * shared, so nothing may change their mode (`pluck`, `raw`, `expand`) or hold them mid-`iterate`.
+ */
+function cacheStatements(db: Db): void {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return statement;
+  }) as Db['prepare'];
 }
 
 /** Runs `work` in one IMMEDIATE transaction: it all lands or nothing does. */

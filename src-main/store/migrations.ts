@@ -7,6 +7,7 @@ import { searchIndex } from './migrations/005-search';
 import { contentFiles } from './migrations/006-files';
 import { contentLinks } from './migrations/007-links';
 import { contentIndexes } from './migrations/008-content-indexes';
+import { searchRows } from './migrations/009-search-rows';
 
 export interface Migration {
   version: number;
@@ -15,7 +16,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

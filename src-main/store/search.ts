@@ -7,15 +7,27 @@ export function indexPage(db: Db, spaceId: string, pageId: string, sections: Sec
   const insert = db.prepare(
     'INSERT INTO search_sections (title, body, space_id, page_id, anchor, position) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  sections.forEach((s, i) => insert.run(s.title, s.body, spaceId, pageId, s.anchor, i));
+  const remember = db.prepare('INSERT INTO search_rows (space_id, page_id, fts_rowid) VALUES (?, ?, ?)');
+  sections.forEach((s, i) => {
+    const { lastInsertRowid } = insert.run(s.title, s.body, spaceId, pageId, s.anchor, i);
+    remember.run(spaceId, pageId, lastInsertRowid);
+  });
 }
 
+/** Removes a page's sections by rowid (search_rows), never by scanning the index. */
 export function unindexPage(db: Db, spaceId: string, pageId: string): void {
-  db.prepare('DELETE FROM search_sections WHERE space_id = ? AND page_id = ?').run(spaceId, pageId);
+  removeRows(db, db.prepare('SELECT fts_rowid FROM search_rows WHERE space_id = ? AND page_id = ?').all(spaceId, pageId));
+  db.prepare('DELETE FROM search_rows WHERE space_id = ? AND page_id = ?').run(spaceId, pageId);
 }
 
 export function unindexSpace(db: Db, spaceId: string): void {
-  db.prepare('DELETE FROM search_sections WHERE space_id = ?').run(spaceId);
+  removeRows(db, db.prepare('SELECT fts_rowid FROM search_rows WHERE space_id = ?').all(spaceId));
+  db.prepare('DELETE FROM search_rows WHERE space_id = ?').run(spaceId);
+}
+
+function removeRows(db: Db, rows: unknown[]): void {
+  const remove = db.prepare('DELETE FROM search_sections WHERE rowid = ?');
+  for (const row of rows as Array<{ fts_rowid: number }>) remove.run(row.fts_rowid);
 }
 
 export interface SectionHit {
