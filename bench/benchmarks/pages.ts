@@ -18,8 +18,8 @@ const GROWTH_PAGES = 1_000;
 const GROWTH_STEP = 100;
 /** createPage / setPageMarkdown calls timed in the 10,000-page space. */
 const WRITES_AT_SIZE = 5;
-const RUNS = { user: 300, page: 40, section: 40, list: 12 };
-const WARMUP = { user: 20, page: 5, section: 5, list: 2 };
+const RUNS = { user: 300, page: 40, section: 40, list: 12, searchCommon: 40, searchRare: 40, searchPrefix: 40, searchOrg: 40 };
+const WARMUP = { user: 20, page: 5, section: 5, list: 2, searchCommon: 5, searchRare: 5, searchPrefix: 5, searchOrg: 5 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const sectionName = (s: number) => `section-${pad(s, 3)}`;
@@ -112,6 +112,11 @@ const benchmark: Benchmark = {
         page: `/v1/spaces/${spaceId}/content/page/${target}?format=markdown`,
         section: `/v1/spaces/${spaceId}/content/page/${sectionPage}?format=markdown`,
         list: `/v1/spaces/${spaceId}/content/pages`,
+        // Search over all 10,000 pages: a word on every page, two words on one page, a prefix, the whole organization.
+        searchCommon: `/v1/spaces/${spaceId}/search?query=configure`,
+        searchRare: `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(`topic ${middle}.7`)}`,
+        searchPrefix: `/v1/spaces/${spaceId}/search?query=instal`,
+        searchOrg: `/v1/orgs/${fx.orgId}/search?query=configure`,
       };
       const page = JSON.parse(await get(paths.page)) as { id: string; title: string; markdown: string };
       if (page.id !== target || page.title !== title(middle, 1) || page.markdown.trim() !== bodyOf(middle, 1).trim()) {
@@ -127,10 +132,17 @@ const benchmark: Benchmark = {
         page: JSON.stringify(page).length,
         section: JSON.stringify(section).length,
         list: listText.length,
+        searchCommon: (await get(paths.searchCommon)).length,
+        searchRare: (await get(paths.searchRare)).length,
+        searchPrefix: (await get(paths.searchPrefix)).length,
+        searchOrg: (await get(paths.searchOrg)).length,
       };
+      const rare = JSON.parse(await get(paths.searchRare)) as { items: Array<{ title: string }> };
+      // The last word is a prefix: "7" also matches the pages 50.70 to 50.79, but nothing outside them.
+      if (!rare.items[0]?.title.startsWith(title(middle, 7))) throw new Error(`search did not rank "${title(middle, 7)}…" first`);
 
       const http = {} as Record<keyof typeof paths, Stats>;
-      for (const key of ['user', 'page', 'section', 'list'] as const) {
+      for (const key of Object.keys(paths) as Array<keyof typeof paths>) {
         for (let i = 0; i < WARMUP[key]; i += 1) await get(paths[key]);
         const samples: number[] = [];
         for (let i = 0; i < RUNS[key]; i += 1) {
@@ -208,8 +220,15 @@ const benchmark: Benchmark = {
             httpRow('`GET …/content/page/{pageId}?format=markdown` (a page without children)', 'page'),
             httpRow(`\`GET …/content/page/{pageId}?format=markdown\` (a top-level page with ${PER_SECTION - 1} children)`, 'section'),
             httpRow('`GET …/content/pages`', 'list'),
+            httpRow('`GET …/search?query=configure` (a word on every page; first 20 results)', 'searchCommon'),
+            httpRow(`\`GET …/search?query=topic ${middle}.7\` (words that meet on one page)`, 'searchRare'),
+            httpRow('`GET …/search?query=instal` (a prefix)', 'searchPrefix'),
+            httpRow('`GET /v1/orgs/{id}/search?query=configure` (the organization)', 'searchOrg'),
           ],
         ),
+        '',
+        `Search runs over SQLite FTS5 on the sections of all ${n(TOTAL)} pages (a page per result, ranked with BM25); p50 and p95 are ` +
+          'the median and p95 columns above. Checked: the two-word query ranks a page of topic 50.7 (its last word is a prefix) first.',
         '',
         `Checked: the page read returns the imported page's title and markdown, the top-level page nests its ${PER_SECTION - 1} ` +
           `pages (a page is presented with its children), and the listing nests all ${n(TOTAL)} pages (GitBook's ` +

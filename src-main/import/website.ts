@@ -10,6 +10,7 @@ export interface CrawlOptions extends ImportLimits {
 }
 
 const USER_AGENT = 'FolioImporter';
+const LINKED_FILE = /\.(pdf|zip|docx?|xlsx?|pptx?|csv|txt|json|ya?ml|tar|gz)$/i;
 
 interface Crawled {
   url: URL;
@@ -62,8 +63,16 @@ export async function importWebsite(start: URL, options: CrawlOptions): Promise<
   const pages = new Map<string, ImportedPage>();
   for (const { url, html } of crawled) {
     const assets: Array<{ src: URL; name: string }> = [];
+    const asAsset = (target: URL) => {
+      const name = fileNames.get(target.href) ?? uniqueName(target, fileNames);
+      assets.push({ src: target, name });
+      return `.gitbook/assets/${encodeURIComponent(name)}`;
+    };
     const page = htmlToPage(html, {
       link: (href) => {
+        const linked = safeUrl(href, url);
+        // Documents the site links to (PDFs, archives...) come along as files of the space.
+        if (linked && linked.origin === scope.origin && LINKED_FILE.test(linked.pathname)) return asAsset(linked);
         const target = inScope(href, url, scope);
         if (!target) return undefined;
         const path = pathOf.get(key(target)) ?? plannedPath(target, scope);
@@ -72,10 +81,7 @@ export async function importWebsite(start: URL, options: CrawlOptions): Promise<
       },
       image: (src) => {
         const target = safeUrl(src, url);
-        if (!target || target.origin !== scope.origin) return undefined;
-        const name = fileNames.get(target.href) ?? uniqueName(target, fileNames);
-        assets.push({ src: target, name });
-        return `.gitbook/assets/${encodeURIComponent(name)}`;
+        return target && target.origin === scope.origin ? asAsset(target) : undefined;
       },
     });
     for (const asset of assets) {

@@ -35,12 +35,16 @@ export function searchSpace(ctx: ServiceContext, spaceId: string, query: SearchQ
   return pageInMemory(groupBySpace(ctx, run(ctx, query.query, [space.id]))[0]?.pages ?? [], query, 20);
 }
 
+/** Best pages shown per space in an organization search: enough to choose a space, small enough to answer fast. */
+export const PAGES_PER_SPACE = 20;
+
 /** Searches every space of the organization the caller may read. */
 export function searchOrganization(ctx: ServiceContext, organizationId: string, query: SearchQuery) {
   const { org, role } = requireMembership(ctx, organizationId);
   // Every member reads every live space; guests read none (src-shared/access.ts).
   const spaceIds = role === null ? [] : listLiveSpaceIds(ctx.db, org.id);
-  return pageInMemory(groupBySpace(ctx, run(ctx, query.query, spaceIds)), query, 20);
+  const spaces = groupBySpace(ctx, run(ctx, query.query, spaceIds)).map((space) => ({ ...space, pages: space.pages.slice(0, PAGES_PER_SPACE) }));
+  return pageInMemory(spaces, query, 20);
 }
 
 function run(ctx: ServiceContext, text: string, spaceIds: string[]): SectionHit[] {

@@ -11,7 +11,8 @@ beforeAll(async () => {
   site = await serveFixtureSite({
     '/robots.txt': ['text/plain', 'User-agent: *\nDisallow: /docs/private/\n'],
     '/docs/': ['text/html', page('Welcome', '<p>Start with the <a href="guide.html">guide</a> or <a href="guide/install.html#linux">install</a>.</p><p><a href="missing.html">Old page</a> <a href="private/secret.html">Secret</a> <a href="https://example.com/">Elsewhere</a></p>')],
-    '/docs/guide.html': ['text/html', page('Guide', '<h2>Concepts</h2><p>Spaces hold <strong>pages</strong>.</p><ul><li>one</li><li>two</li></ul>')],
+    '/docs/guide.html': ['text/html', page('Guide', '<h2>Concepts</h2><p>Spaces hold <strong>pages</strong>.</p><ul><li>one</li><li>two</li></ul><p>Print the <a href="files/cheatsheet.pdf">cheat sheet</a>.</p>')],
+    '/docs/files/cheatsheet.pdf': ['application/pdf', '%PDF-1.4 tiny'],
     '/docs/guide/install.html': ['text/html', page('Install', '<p>Run this:</p><pre><code>npm ci</code></pre><p><img src="../img/shot.png" alt="Screenshot"></p><p>Back <a href="../">home</a>.</p>')],
     '/docs/img/shot.png': ['image/png', pngImage(4, 3)],
     '/docs/private/secret.html': ['text/html', page('Secret', '<p>hidden</p>')],
@@ -29,7 +30,7 @@ describe('importing a website', () => {
     const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Imported' })).body.id;
     const res = await server.api.post(`/v1/spaces/${spaceId}/content/import`, { url: `${site.url}/docs/`, source: 'website' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ revision: expect.any(String), importedResources: 4 });
+    expect(res.body).toMatchObject({ revision: expect.any(String), importedResources: 5 });
     expect(res.body.totalResources).toBeGreaterThanOrEqual(4);
     expect(res.headers.get('location')).toBe(`${server.url}/v1/spaces/${spaceId}/revisions/${res.body.revision}`);
 
@@ -41,9 +42,13 @@ describe('importing a website', () => {
     const guide = await server.api.get(`/v1/spaces/${spaceId}/content/path/guide?format=markdown`);
     expect(guide.body.markdown).toContain('## Concepts');
     expect(guide.body.markdown).not.toContain('© Site');
+    expect(guide.body.markdown).toContain('[cheat sheet](.gitbook/assets/cheatsheet.pdf)');
 
     const files = await server.api.get(`/v1/spaces/${spaceId}/content/files`);
-    expect(files.body.items).toEqual([expect.objectContaining({ name: 'shot.png', dimensions: { width: 4, height: 3 } })]);
+    expect(files.body.items).toEqual([
+      expect.objectContaining({ name: 'cheatsheet.pdf', contentType: 'application/pdf' }),
+      expect.objectContaining({ name: 'shot.png', dimensions: { width: 4, height: 3 } }),
+    ]);
 
     const links = await server.api.get(`/v1/spaces/${spaceId}/links`);
     const broken = links.body.items.filter((l: { status: string }) => l.status === 'broken');
