@@ -39,6 +39,8 @@ function load(name: SpecName, module: string): LoadedSpec {
   addFormats(ajv as Ajv);
   // GitBook's own format: a Unicode emoji or code point; spaces without one carry "".
   ajv.addFormat('emoji', true);
+  // GitBook's `icon` format: any icon name.
+  ajv.addFormat('icon', true);
   const components = is30 ? (convertNullable(doc.components) as Json) : doc.components;
   ajv.addSchema({ $id: 'spec', components }, 'spec');
   const templates = Object.keys(doc.paths).map((template) => ({
@@ -145,8 +147,6 @@ export function assertMatchesSchema(schemaName: string, value: unknown, specName
   let validate = spec.cache.get(key);
   if (!validate) {
     if (!(spec.doc.components.schemas as Json | undefined)?.[schemaName]) throw new Error(`${schemaName} is not a schema of GitBook ${spec.name}`);
-    // The newest spec's document schemas name GitBook's `icon` format: any icon name, as `emoji` above.
-    if (!spec.ajv.formats.icon) spec.ajv.addFormat('icon', true);
     validate = spec.ajv.compile({ $ref: `spec#/components/schemas/${schemaName}` });
     spec.cache.set(key, validate);
   }
