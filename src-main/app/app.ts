@@ -1,4 +1,7 @@
+import { registerChangeRequestContentRoutes } from '../change-requests/content-routes';
+import { registerChangeRequestRoutes } from '../change-requests/routes';
 import { registerCollectionRoutes } from '../collections/routes';
+import { registerCommentRoutes } from '../comments/routes';
 import { registerContentRoutes } from '../content/routes';
 import { registerFileRoutes } from '../files/routes';
 import { ImportJobs } from '../import/jobs';
@@ -17,7 +20,7 @@ import { registerTeamRoutes } from '../teams/routes';
 import { registerUserRoutes } from '../users/routes';
 import { DocStore } from '../content/doc-store';
 import { LiveRevisions } from '../content/live-revisions';
-import { getSpace } from '../store/spaces';
+import { spaceOfTree } from '../store/change-requests';
 import type { UserRow } from '../store/users';
 import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
 
@@ -36,7 +39,7 @@ export function openApp(options: { dataDir: string; clock?: Clock; config?: Part
   const clock = options.clock ?? systemClock;
   const docs = new DocStore(db, clock);
   const live = new LiveRevisions({ db, clock, docs });
-  live.recover((treeId) => getSpace(db, treeId)?.id);
+  live.recover((treeId) => spaceOfTree(db, treeId));
   runMaintenance({ db, clock, docs });
   // Housekeeping; unref'd so it never keeps a process alive on its own.
   const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
@@ -90,5 +93,8 @@ export function createApiRouter(): Router {
   registerFileRoutes(router);
   registerLinkRoutes(router);
   registerImportRoutes(router);
+  registerCommentRoutes(router);
+  registerChangeRequestRoutes(router);
+  registerChangeRequestContentRoutes(router);
   return router;
 }

@@ -2,10 +2,12 @@ import * as Y from 'yjs';
 import { type ServiceContext, isoNow } from '../app/context';
 import { newId } from '../store/ids';
 import { extractLinks } from '../links/extract';
+import { getBodyFork, recordBodyFork, unmergedChangeRequestIds } from '../store/change-requests';
 import { splitSections } from '../search/sections';
 import { deletePageLinks, replacePageLinks } from '../store/links';
 import {
   dirtyPages,
+  hasLivePage,
   markPageDeleted,
   setPageMarkdown,
   settlePages,
@@ -71,6 +73,7 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
       row.path === page.path &&
       row.meta === meta;
     if (unchanged) continue;
+    const fresh = !row || row.deleted === 1;
     upsertPageRow(ctx.db, {
       tree_id: tree.treeId,
       page_id: page.id,
@@ -86,6 +89,11 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
       created_at: row?.created_at ?? page.createdAt ?? now,
       updated_at: page.updatedAt ?? now,
     });
+    // A page that (re)appears takes its body from its document: a page created by a merge or an
+    // update, or restored because one side edited it, has no markdown in this tree's rows yet.
+    if (fresh && ctx.docs.exists(bodyDocId(tree.treeId, page.id))) {
+      setPageMarkdown(ctx.db, tree.treeId, page.id, bodyText(ctx.docs.get(bodyDocId(tree.treeId, page.id))).toString(), now);
+    }
   }
   for (const gone of existing.values()) {
     if (gone.deleted) continue;
@@ -122,15 +130,53 @@ function refreshFileRows(ctx: ContentContext, tree: TreeRef, files: FileRecord[]
 
 /** Rewrites a page body to `markdown` as a minimal diff on its Y.Text, and updates the read model. */
 export function writeBody(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, markdown: string): void {
+  prepareBodyWrite(ctx, writer, tree, pageId, true);
   writer.change(bodyDocId(tree.treeId, pageId), (doc) => applyTextDiff(bodyText(doc), markdown));
   setPageMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
 }
 
-/** Applies a body update from an editor or a replica, and refreshes the page's markdown. */
-export function applyBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, update: Uint8Array): void {
+/**
+ * Applies a body update from an editor or a replica, and refreshes the page's markdown. `edit`
+ * false marks a change request's body as pulled from main rather than edited in the request.
+ */
+export function applyBodyUpdate(
+  ctx: ContentContext,
+  writer: DocWriter,
+  tree: TreeRef,
+  pageId: string,
+  update: Uint8Array,
+  edit = true,
+): void {
+  prepareBodyWrite(ctx, writer, tree, pageId, edit);
   const docId = bodyDocId(tree.treeId, pageId);
   writer.applyUpdate(docId, update);
   setPageMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
+}
+
+/**
+ * Bodies of change requests are forked lazily, copy-on-write from both sides (docs/content.md):
+ * a change request gets its own copy of a body the first time it writes it, and main's first write
+ * to a body after a fork copies the body, as it was, into every unmerged change request that still
+ * reads main's. Either way a change request sees exactly its base plus its own edits.
+ */
+function prepareBodyWrite(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, edit: boolean): void {
+  if (isMain(tree)) {
+    for (const crId of unmergedChangeRequestIds(ctx.db, tree.spaceId)) {
+      if (!getBodyFork(ctx.db, crId, pageId) && hasLivePage(ctx.db, crId, pageId)) forkBody(ctx, writer, tree.spaceId, crId, pageId, false);
+    }
+    return;
+  }
+  if (getBodyFork(ctx.db, tree.treeId, pageId)) {
+    if (edit) recordBodyFork(ctx.db, tree.treeId, pageId, true);
+  } else {
+    forkBody(ctx, writer, tree.spaceId, tree.treeId, pageId, edit);
+  }
+}
+
+function forkBody(ctx: ContentContext, writer: DocWriter, spaceId: string, changeRequestId: string, pageId: string, edited: boolean): void {
+  const main = bodyDocId(spaceId, pageId);
+  if (ctx.docs.exists(main)) writer.applyUpdate(bodyDocId(changeRequestId, pageId), Y.encodeStateAsUpdate(ctx.docs.get(main)));
+  recordBodyFork(ctx.db, changeRequestId, pageId, edited);
 }
 
 /**
@@ -142,17 +188,19 @@ export function cutRevision(
   tree: TreeRef,
   type: 'edits' | 'merge' | 'update' | 'rollback',
   createdBy: string | null,
+  /** parents: instead of the tree's previous revision; force: even when nothing changed; derived: false when links and search are already right (a fork). */
+  options: { parents?: string[]; force?: boolean; derived?: boolean } = {},
 ): RevisionRow | null {
   const changed = dirtyPages(ctx.db, tree.treeId);
   const changedFiles = dirtyFiles(ctx.db, tree.treeId);
-  if (changed.length === 0 && changedFiles.length === 0) return null;
+  if (changed.length === 0 && changedFiles.length === 0 && !options.force) return null;
   const now = isoNow(ctx.clock);
   const previous = latestRevisionOfTree(ctx.db, tree.treeId);
   const revision = insertRevision(ctx.db, {
     id: newId(),
     spaceId: tree.spaceId,
     treeId: tree.treeId,
-    parents: previous ? [previous.id] : [],
+    parents: options.parents ?? (previous ? [previous.id] : []),
     type,
     createdBy,
     now,
@@ -161,7 +209,9 @@ export function cutRevision(
     // Links and the search index follow a page when a revision records it: in the same transaction
     // as the write for API writes, when the writer pauses for live edits (re-parsing and re-indexing
     // a long page on every keystroke would cost more than the keystroke).
-    if (row.deleted) {
+    if (options.derived === false) {
+      // A fork's links were copied with its rows, and only main content is searched.
+    } else if (row.deleted) {
       deletePageLinks(ctx.db, tree.treeId, row.page_id);
       if (isMain(tree)) unindexPage(ctx.db, tree.spaceId, row.page_id);
     } else {

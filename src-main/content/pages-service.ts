@@ -1,7 +1,9 @@
 import type { CreatePageInput, MovePageInput, UpdatePageInput } from '../../src-shared/schemas/pages';
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, notFound } from '../errors';
+import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '../change-requests/access';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import { addContributor } from '../store/change-requests';
 import { getLivePage } from '../store/content-pages';
 import { newId } from '../store/ids';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
@@ -9,19 +11,27 @@ import { slugify } from './materialize';
 import { descendantsOf, orderKeyFor, readPages, removePageAndDescendants, writePage, type PageRecord } from './tree-model';
 
 /**
- * Edits of a space's main content, allowed while its editMode is live and the caller can edit.
- * Each call is one transaction (authorization included) and one revision.
+ * Edits of a space's main content (allowed while its editMode is live) or, given its id, of a
+ * change request's content; the caller must be able to edit. Each call is one transaction
+ * (authorization included) and one revision.
  */
-function mainTree(ctx: ServiceContext, spaceId: string): TreeRef {
+function mainTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
+  if (changeRequestId) {
+    // A change request is edited whatever the space's editMode: a locked space refuses the merge.
+    const { changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId, 'edit', 'edit its content');
+    assertChangeRequestOpenForEdits(changeRequest);
+    addContributor(ctx.db, changeRequest.id, ctx.user.id);
+    return treeOf(changeRequest);
+  }
   const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'edit its content' });
   assertSpaceWritable(space);
   return { spaceId: space.id, treeId: space.id };
 }
 
-export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePageInput) {
+export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePageInput, changeRequestId?: string) {
   const pageId = newId();
   const revision = ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
     const now = isoNow(ctx.clock);
     w.change(treeDocId(tree.treeId), (doc) => {
       const pages = readPages(doc);
@@ -46,9 +56,9 @@ export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePa
   return { pageId, revision };
 }
 
-export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string, input: UpdatePageInput) {
+export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string, input: UpdatePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
     w.change(treeDocId(tree.treeId), (doc) => {
       requirePage(readPages(doc), pageId);
       writePage(doc, pageId, {
@@ -66,9 +76,9 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
   });
 }
 
-export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, input: MovePageInput) {
+export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, input: MovePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
     w.change(treeDocId(tree.treeId), (doc) => {
       const pages = readPages(doc);
       const page = requirePage(pages, pageId);
@@ -87,9 +97,9 @@ export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, i
 }
 
 /** Deletes the page and every page below it. */
-export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string) {
+export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
     w.change(treeDocId(tree.treeId), (doc) => {
       requirePage(readPages(doc), pageId);
       removePageAndDescendants(doc, pageId);
@@ -99,9 +109,9 @@ export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string)
   });
 }
 
-export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: string, markdown: string) {
+export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: string, markdown: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
     if (!getLivePage(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     writeBody(ctx, w, tree, pageId, markdown);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);

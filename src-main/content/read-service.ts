@@ -19,12 +19,17 @@ export interface ContentSnapshot {
 
 export function currentContent(ctx: ServiceContext, spaceId: string): ContentSnapshot {
   const { space } = requireSpace(ctx, spaceId);
-  const rows = listLivePages(ctx.db, space.id);
+  return contentOfTree(ctx, space.id, space.revision_id);
+}
+
+/** The content of a tree now (main content, or a change request's), as of its current revision id. */
+export function contentOfTree(ctx: Pick<ServiceContext, 'db'>, treeId: string, revisionId: string): ContentSnapshot {
+  const rows = listLivePages(ctx.db, treeId);
   const bodies = new Map(rows.map((r) => [r.page_id, r.markdown]));
   return {
-    revision: getRevisionById(ctx.db, space.revision_id)!,
+    revision: getRevisionById(ctx.db, revisionId)!,
     pages: rows,
-    files: allLiveFiles(ctx.db, space.id),
+    files: allLiveFiles(ctx.db, treeId),
     markdownOf: (pageId) => bodies.get(pageId) ?? '',
   };
 }

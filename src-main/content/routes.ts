@@ -1,6 +1,8 @@
 import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
 import type { CallContext } from '../app/context';
+import { presentChangeRequest } from '../change-requests/presenter';
 import { notFound } from '../errors';
+import { changeRequestMergedAs } from '../store/change-requests';
 import { presentFile } from '../files/presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
@@ -12,6 +14,7 @@ const REVISION = `${SPACE}/revisions/{revisionId}`;
 
 export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spaceId: string) {
   const { revision } = snapshot;
+  const mergedFrom = revision.type === 'merge' ? changeRequestMergedAs(ctx.db, revision.id) : undefined;
   return {
     object: 'revision' as const,
     id: revision.id,
@@ -22,6 +25,7 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
     variables: {},
     createdAt: revision.created_at,
     type: revision.type,
+    ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, ctx) } : {}),
     urls: { app: `${ctx.baseUrl}/s/${spaceId}/~/revisions/${revision.id}` },
   };
 }

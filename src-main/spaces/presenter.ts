@@ -2,10 +2,15 @@ import { spacePermissions } from '../../src-shared/access';
 import type { MemberRoleOrGuest } from '../../src-shared/roles';
 import type { PresentContext } from '../app/context';
 import { decodeLevel } from '../store/collections';
+import { countChangeRequests } from '../store/change-requests';
+import { countOpenComments } from '../store/comments';
+import type { Db } from '../store/database';
 import type { SpaceRow } from '../store/spaces';
 
-export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefined, pc: PresentContext) {
+/** `pc` carries the store (every caller passes its CallContext): the `comments` counter is read from it. */
+export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefined, pc: PresentContext & { db: Db }) {
   const published = space.visibility !== 'private' && space.visibility !== 'in-collection';
+  const requests = countChangeRequests(pc.db, space.id);
   return {
     object: 'space' as const,
     id: space.id,
@@ -26,11 +31,11 @@ export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefine
     ...(space.parent_id ? { parent: space.parent_id } : {}),
     revision: space.revision_id,
     defaultLevel: decodeLevel(space.default_level),
-    // Comments and change requests arrive with their issue; until then a space has none.
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    // Open comments of the space's own discussion; a change request's are counted on the change request.
+    comments: countOpenComments(pc.db, space.id, null),
+    changeRequests: requests.all,
+    changeRequestsOpen: requests.open,
+    changeRequestsDraft: requests.draft,
     permissions: spacePermissions(role),
   };
 }

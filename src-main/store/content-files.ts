@@ -117,3 +117,11 @@ export function filesAtRevision(db: Db, treeId: string, revisionSeq: number): Co
 export function deleteTreeFileVersions(db: Db, treeId: string): void {
   db.prepare('DELETE FROM content_file_versions WHERE tree_id = ?').run(treeId);
 }
+
+export function copyTreeFiles(db: Db, fromTree: string, toTree: string): void {
+  db.prepare(
+    `INSERT INTO content_files (tree_id, file_id, space_id, name, content_type, hash, size, width, height, created_at, deleted, dirty)
+     SELECT ?, file_id, space_id, name, content_type, hash, size, width, height, created_at, 0, 1
+     FROM content_files WHERE tree_id = ? AND deleted = 0`,
+  ).run(toTree, fromTree);
+}

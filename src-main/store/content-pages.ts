@@ -108,3 +108,33 @@ export function listLiveDescendants(db: Db, treeId: string, pageId: string): Con
     )
     .all({ tree: treeId, page: pageId }) as ContentPageRow[];
 }
+
+export function hasLivePage(db: Db, treeId: string, pageId: string): boolean {
+  return db.prepare('SELECT 1 FROM content_pages WHERE tree_id = ? AND page_id = ? AND deleted = 0').get(treeId, pageId) !== undefined;
+}
+
+/** A change request's read model starts as a copy of main's, bodies included, nothing pending. */
+export function copyTreeRows(db: Db, fromTree: string, toTree: string): void {
+  db.prepare(
+    `INSERT INTO content_pages (tree_id, page_id, space_id, parent_id, position, depth, kind, title, slug, path, meta, markdown,
+       created_at, updated_at, deleted, dirty)
+     SELECT ?, page_id, space_id, parent_id, position, depth, kind, title, slug, path, meta, markdown, created_at, updated_at, 0, 1
+     FROM content_pages WHERE tree_id = ? AND deleted = 0`,
+  ).run(toTree, fromTree);
+}
+
+/**
+ * Pages of a change request that still read main's body (never forked) take main's current
+ * markdown: after pulling main in, pages main added need their bodies. Returns how many changed.
+ */
+export function syncUnforkedMarkdown(db: Db, mainTree: string, changeRequestId: string): number {
+  return db
+    .prepare(
+      `UPDATE content_pages AS c SET markdown = m.markdown, dirty = 1
+       FROM content_pages AS m
+       WHERE c.tree_id = @cr AND m.tree_id = @main AND m.page_id = c.page_id AND c.deleted = 0 AND m.deleted = 0
+         AND c.markdown <> m.markdown
+         AND c.page_id NOT IN (SELECT page_id FROM change_request_bodies WHERE change_request_id = @cr)`,
+    )
+    .run({ main: mainTree, cr: changeRequestId }).changes;
+}

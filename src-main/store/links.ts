@@ -29,3 +29,9 @@ export function linksOfPage(db: Db, treeId: string, pageId: string): LinkRow[] {
 export function deleteTreeLinks(db: Db, treeId: string): void {
   db.prepare('DELETE FROM content_links WHERE tree_id = ?').run(treeId);
 }
+
+export function copyTreeLinks(db: Db, fromTree: string, toTree: string): void {
+  db.prepare(
+    'INSERT INTO content_links (tree_id, page_id, url, relation) SELECT ?, page_id, url, relation FROM content_links WHERE tree_id = ?',
+  ).run(toTree, fromTree);
+}

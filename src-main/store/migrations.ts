@@ -8,6 +8,8 @@ import { contentFiles } from './migrations/006-files';
 import { contentLinks } from './migrations/007-links';
 import { contentIndexes } from './migrations/008-content-indexes';
 import { searchRows } from './migrations/009-search-rows';
+import { comments } from './migrations/010-comments';
+import { changeRequests } from './migrations/011-change-requests';
 
 export interface Migration {
   version: number;
@@ -16,18 +18,20 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  // Applied in version order whatever the order of the list (concurrent work appends).
+  const ordered = [...MIGRATIONS].sort((a, b) => a.version - b.version);
+  const latest = ordered[ordered.length - 1]?.version ?? 0;
   if (current > latest) {
     throw new Error(
       `This data directory was written by a newer Folio (schema ${current}, this build knows ${latest}). Upgrade Folio to open it.`,
     );
   }
-  for (const migration of MIGRATIONS) {
+  for (const migration of ordered) {
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.sql);

@@ -14,6 +14,8 @@ import { spaceId } from './refs';
 import { procedure, router } from './trpc';
 
 const pageRef = z.object({ spaceId, pageId: z.string().min(1) });
+/** Edits go to main content, or to a change request's when its id is given. */
+const target = { changeRequestId: z.string().min(1).optional() };
 const bytes = (value: string) => new Uint8Array(Buffer.from(value, 'base64'));
 const base64 = (value: Uint8Array) => Buffer.from(value).toString('base64');
 
@@ -34,28 +36,28 @@ export const contentRouter = router({
     return presentPage(page, ctx, { spaceId: input.spaceId, children: childrenIndex(subtree), markdownOf });
   }),
 
-  createPage: procedure.input(createPageInput.safeExtend({ spaceId })).mutation(({ ctx, input }) => {
-    const { spaceId: id, ...page } = input;
-    const { pageId, revision } = createPage(ctx, id, page);
+  createPage: procedure.input(createPageInput.safeExtend({ spaceId, ...target })).mutation(({ ctx, input }) => {
+    const { spaceId: id, changeRequestId, ...page } = input;
+    const { pageId, revision } = createPage(ctx, id, page, changeRequestId);
     return { pageId, revision: revision?.id };
   }),
 
-  updatePage: procedure.input(updatePageInput.safeExtend(pageRef.shape)).mutation(({ ctx, input }) => {
-    const { spaceId: id, pageId, ...changes } = input;
-    return { revision: updatePage(ctx, id, pageId, changes)?.id };
+  updatePage: procedure.input(updatePageInput.safeExtend({ ...pageRef.shape, ...target })).mutation(({ ctx, input }) => {
+    const { spaceId: id, pageId, changeRequestId, ...changes } = input;
+    return { revision: updatePage(ctx, id, pageId, changes, changeRequestId)?.id };
   }),
 
-  movePage: procedure.input(movePageInput.safeExtend(pageRef.shape)).mutation(({ ctx, input }) => {
-    const { spaceId: id, pageId, ...placement } = input;
-    return { revision: movePage(ctx, id, pageId, placement)?.id };
+  movePage: procedure.input(movePageInput.safeExtend({ ...pageRef.shape, ...target })).mutation(({ ctx, input }) => {
+    const { spaceId: id, pageId, changeRequestId, ...placement } = input;
+    return { revision: movePage(ctx, id, pageId, placement, changeRequestId)?.id };
   }),
 
-  deletePage: procedure.input(pageRef).mutation(({ ctx, input }) => ({
-    revision: deletePage(ctx, input.spaceId, input.pageId)?.id,
+  deletePage: procedure.input(pageRef.extend(target)).mutation(({ ctx, input }) => ({
+    revision: deletePage(ctx, input.spaceId, input.pageId, input.changeRequestId)?.id,
   })),
 
-  setMarkdown: procedure.input(pageRef.extend({ markdown: z.string().max(5_000_000) })).mutation(({ ctx, input }) => ({
-    revision: setPageMarkdown(ctx, input.spaceId, input.pageId, input.markdown)?.id,
+  setMarkdown: procedure.input(pageRef.extend({ markdown: z.string().max(5_000_000), ...target })).mutation(({ ctx, input }) => ({
+    revision: setPageMarkdown(ctx, input.spaceId, input.pageId, input.markdown, input.changeRequestId)?.id,
   })),
 
   /** What the caller's copy of a body lacks (all of it without a state vector), and the server's state vector. */

@@ -1,3 +1,4 @@
+import { changeRequestsRouter } from './change-requests';
 import { collectionsRouter } from './collections';
 import { contentRouter } from './content';
 import { membersRouter } from './members';
@@ -19,6 +20,7 @@ export const appRouter = router({
   spaces: spacesRouter,
   collections: collectionsRouter,
   content: contentRouter,
+  changeRequests: changeRequestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

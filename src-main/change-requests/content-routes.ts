@@ -1,0 +1,74 @@
+import { listQuery } from '../../src-shared/schemas/common';
+import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
+import type { CallContext } from '../app/context';
+import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
+import { contentOfTree, withSubtree } from '../content/read-service';
+import { presentRevision } from '../content/routes';
+import { notFound, badRequest } from '../errors';
+import { presentFile } from '../files/presenter';
+import { listEnvelope } from '../http/list';
+import type { Router } from '../http/router';
+import { parseInput } from '../http/validate';
+import { getLiveFile, listLiveFiles } from '../store/content-files';
+import { getLivePage, getLivePageByPath, type ContentPageRow } from '../store/content-pages';
+import { requireChangeRequest } from './access';
+import { currentRevisionOf } from './service';
+
+const BASE = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
+
+/** The content reads of a change request: the same presenters as main content, on its own tree. */
+export function registerChangeRequestContentRoutes(router: Router): void {
+  const scope = (ctx: CallContext, params: Record<string, string>) => {
+    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    return { spaceId: space.id, treeId: changeRequest.id, revision: currentRevisionOf(ctx, changeRequest) };
+  };
+  const onePage = (ctx: CallContext, spaceId: string, row: ContentPageRow, query: unknown) => {
+    const { format } = parseInput(pageFormatQuery, query, 'query');
+    const { page, subtree, markdownOf } = withSubtree(ctx, row);
+    return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format });
+  };
+
+  router.get(BASE, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const { spaceId, treeId, revision } = scope(ctx, params);
+    return { status: 200, body: presentRevision(contentOfTree(ctx, treeId, revision), ctx, spaceId) };
+  });
+
+  router.get(`${BASE}/pages`, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const { spaceId, treeId, revision } = scope(ctx, params);
+    const content = contentOfTree(ctx, treeId, revision);
+    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, spaceId, content.markdownOf) } };
+  });
+
+  router.get(`${BASE}/page/{pageId}`, ({ ctx, params, query }) => {
+    const { spaceId, treeId } = scope(ctx, params);
+    const row = getLivePage(ctx.db, treeId, params.pageId!);
+    if (!row) throw notFound(`Page "${params.pageId}" not found in this change request`);
+    return { status: 200, body: onePage(ctx, spaceId, row, query) };
+  });
+
+  router.get(`${BASE}/path/{pagePath+}`, ({ ctx, params, query }) => {
+    const { spaceId, treeId } = scope(ctx, params);
+    const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
+    if (!path) throw badRequest('pagePath: give the path of a page');
+    const row = getLivePageByPath(ctx.db, treeId, path);
+    if (!row) throw notFound(`No page at path "${path}" in this change request`);
+    return { status: 200, body: onePage(ctx, spaceId, row, query) };
+  });
+
+  router.get(`${BASE}/files`, ({ ctx, params, query }) => {
+    const { page, limit } = parseInput(listQuery.extend(revisionQuery.shape), query, 'query');
+    const { treeId } = scope(ctx, params);
+    const now = ctx.clock.now();
+    return { status: 200, body: listEnvelope(listLiveFiles(ctx.db, treeId, { page, limit }), (f) => presentFile(f, { ...ctx, now })) };
+  });
+
+  router.get(`${BASE}/files/{fileId}`, ({ ctx, params, query }) => {
+    parseInput(revisionQuery, query, 'query');
+    const { treeId } = scope(ctx, params);
+    const file = getLiveFile(ctx.db, treeId, params.fileId!);
+    if (!file) throw notFound(`File "${params.fileId}" not found in this change request`);
+    return { status: 200, body: presentFile(file, { ...ctx, now: ctx.clock.now() }) };
+  });
+}

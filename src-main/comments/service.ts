@@ -1,0 +1,108 @@
+import type { ListCommentsQuery, PostCommentInput, UpdateCommentInput } from '../../src-shared/schemas/comments';
+import { type ServiceContext, isoNow } from '../app/context';
+import { badRequest, notFound } from '../errors';
+import {
+  type CommentRow,
+  type PageSnapshot,
+  deleteComment,
+  getComment,
+  insertComment,
+  listCommenters,
+  listComments,
+  setCommentMarkdown,
+} from '../store/comments';
+import { getLivePage } from '../store/content-pages';
+import { inTransaction } from '../store/database';
+import type { PageRequest } from '../store/keyset';
+import { getMember } from '../store/members';
+import { type CommentPlace, type CommentPlaceRef, assertCanDelete, assertCanEdit, requirePlace } from './access';
+import { applyReactionsAndStatus, requiredRoleForUpdate } from './update';
+
+export interface CommentResult {
+  place: CommentPlace;
+  comment: CommentRow;
+}
+
+export function listCommentsForCaller(ctx: ServiceContext, ref: CommentPlaceRef, query: ListCommentsQuery) {
+  const place = requirePlace(ctx, ref);
+  const page = listComments(
+    ctx.db,
+    place.scope,
+    { order: query.order ?? 'desc', status: query.status ?? 'all', targetPage: query.targetPage, authors: query.authors },
+    query,
+  );
+  return { place, page };
+}
+
+export function getCommentForCaller(ctx: ServiceContext, ref: CommentPlaceRef, commentId: string): CommentResult {
+  const place = requirePlace(ctx, ref);
+  return { place, comment: requireComment(ctx, place, commentId) };
+}
+
+/** Posts a comment on the space (or change request), one of its pages, or a node of a page. */
+export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: PostCommentInput): CommentResult {
+  return inTransaction(ctx.db, () => {
+    const place = requirePlace(ctx, ref, { role: 'comment', action: 'comment on it', write: true });
+    let snapshot: PageSnapshot | null = null;
+    if (input.page !== undefined) {
+      const page = getLivePage(ctx.db, place.treeId, input.page);
+      if (!page) throw badRequest(`page: no page "${input.page}" in this ${place.noun}`);
+      const meta = JSON.parse(page.meta) as { emoji?: string; icon?: string };
+      // Kept so the comment can still name its page once the page is deleted.
+      snapshot = { title: page.title, emoji: meta.emoji, icon: meta.icon, path: page.path, createdAt: page.created_at, updatedAt: page.updated_at };
+    }
+    const id = insertComment(ctx.db, place.scope, {
+      postedBy: ctx.user.id,
+      now: isoNow(ctx.clock),
+      markdown: input.body.markdown,
+      revisionId: place.revisionId,
+      pageId: input.page ?? null,
+      pageSnapshot: snapshot,
+      nodeId: input.node ?? null,
+      tableCell: input.tableCell ?? null,
+    });
+    return { place, comment: getComment(ctx.db, place.scope, id)! };
+  });
+}
+
+/** Edits the body (author only), resolves or reopens, adds or removes the caller's reactions: all or nothing. */
+export function updateComment(ctx: ServiceContext, ref: CommentPlaceRef, commentId: string, input: UpdateCommentInput): CommentResult {
+  return inTransaction(ctx.db, () => {
+    const place = requirePlace(ctx, ref, { role: requiredRoleForUpdate(input), action: 'take part in its discussions', write: true });
+    const comment = requireComment(ctx, place, commentId);
+    if (input.body) {
+      assertCanEdit(place, ctx.user.id, comment.posted_by, 'comment');
+      setCommentMarkdown(ctx.db, comment.id, input.body.markdown, isoNow(ctx.clock));
+    }
+    applyReactionsAndStatus(ctx, comment.id, null, input);
+    return { place, comment: getComment(ctx.db, place.scope, comment.id)! };
+  });
+}
+
+/** Deletes a comment with its replies (author or admin). False when there was none: the spec's 204. */
+export function deleteCommentForCaller(ctx: ServiceContext, ref: CommentPlaceRef, commentId: string): boolean {
+  return inTransaction(ctx.db, () => {
+    const place = requirePlace(ctx, ref, { write: true });
+    const comment = getComment(ctx.db, place.scope, commentId);
+    if (!comment) return false;
+    assertCanDelete(place, ctx.user.id, comment.posted_by, 'comment');
+    deleteComment(ctx.db, comment.id);
+    return true;
+  });
+}
+
+/** Members of the space's organization who posted a comment or a reply here. */
+export function listCommentersForCaller(ctx: ServiceContext, ref: CommentPlaceRef, request: PageRequest) {
+  const place = requirePlace(ctx, ref);
+  const orgId = place.space.organization_id;
+  const page = listCommenters(ctx.db, place.scope, orgId, request);
+  // The listing joined memberships already; the filter only guards a member removed in between.
+  const members = page.rows.map((r) => getMember(ctx.db, orgId, r.user_id)).filter((m) => m !== undefined);
+  return { ...page, rows: members };
+}
+
+export function requireComment(ctx: ServiceContext, place: CommentPlace, commentId: string): CommentRow {
+  const comment = getComment(ctx.db, place.scope, commentId);
+  if (!comment) throw notFound(`Comment "${commentId}" not found`);
+  return comment;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { listQuery } from './common';
+
+export const changeRequestStatus = z.enum(['draft', 'open', 'archived', 'merged']);
+
+export const listChangeRequestsQuery = listQuery.extend({
+  status: changeRequestStatus.optional(),
+  contributor: z.string().min(1).max(100).optional(),
+});
+
+export const createChangeRequestBody = z.strictObject({
+  subject: z.string().max(100).optional(),
+  agentTaskId: z.string().max(100).optional(),
+});
+
+export const updateChangeRequestBody = z.strictObject({
+  subject: z.string().max(100).optional(),
+  // Merging happens through POST merge, never by setting the status.
+  status: z.enum(['draft', 'open', 'archived']).optional(),
+});
+export type UpdateChangeRequestInput = z.infer<typeof updateChangeRequestBody>;
