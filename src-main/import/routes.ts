@@ -6,11 +6,16 @@ import { importIntoSpace } from './service';
 const SPACE = '/v1/spaces/{spaceId}';
 
 export function registerImportRoutes(router: Router): void {
+  // The same for main content and, under a change request's prefix, for its content.
   const importRoute =
     (withPage: boolean): Handler =>
     async ({ ctx, params, body }) => {
       const input = parseInput(importContentBody, body);
-      const outcome = await importIntoSpace(ctx, params.spaceId!, { ...input, parentPageId: withPage ? params.pageId : undefined });
+      const outcome = await importIntoSpace(ctx, params.spaceId!, {
+        ...input,
+        parentPageId: withPage ? params.pageId : undefined,
+        changeRequestId: params.changeRequestId,
+      });
       return {
         status: 201,
         body: { revision: outcome.revision, importedResources: outcome.importedResources, totalResources: outcome.totalResources },
@@ -19,4 +24,6 @@ export function registerImportRoutes(router: Router): void {
     };
   router.post(`${SPACE}/content/import`, importRoute(false));
   router.post(`${SPACE}/content/page/{pageId}/import`, importRoute(true));
+  router.post(`${SPACE}/change-requests/{changeRequestId}/content/import`, importRoute(false));
+  router.post(`${SPACE}/change-requests/{changeRequestId}/content/page/{pageId}/import`, importRoute(true));
 }

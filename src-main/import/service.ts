@@ -3,6 +3,7 @@ import type { ServiceContext } from '../app/context';
 import { readPages } from '../content/tree-model';
 import { treeDocId, type TreeRef } from '../content/engine';
 import { badRequest } from '../errors';
+import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '../change-requests/access';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import { importDocx } from './docx';
 import { htmlToPage } from './html';
@@ -28,6 +29,8 @@ export interface ImportRequest {
   source: ImportSource;
   /** Import under this page; at the root when absent. */
   parentPageId?: string;
+  /** Import into this change request's content instead of main content. */
+  changeRequestId?: string;
 }
 
 export interface ImportOptions {
@@ -52,14 +55,14 @@ export async function importIntoSpace(ctx: ServiceContext, spaceId: string, requ
   if (account) throw badRequest(`source: importing from ${account} needs a ${account} account, which Folio cannot use; export the content (markdown, HTML, .docx or a zip) and import that`);
   const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, ...options.limits };
   const url = parseSourceUrl(request.url, limits);
-  const tree = requireWritableTree(ctx, spaceId, request.parentPageId);
+  const tree = requireWritableTree(ctx, spaceId, request);
 
   const plan = await readSource(url, request.source, limits, options);
   if (plan.pages.length === 0) {
     throw badRequest(`url: no ${request.source} content was found there${plan.failures.length ? ` (${plan.failures[0]})` : ''}`);
   }
   return ctx.docs.write((writer) => {
-    requireWritableTree(ctx, spaceId, request.parentPageId);
+    requireWritableTree(ctx, spaceId, request);
     const written = writeImportPlan(ctx, writer, tree, plan, request.parentPageId ?? null);
     return {
       revision: written.revision!.id,
@@ -70,10 +73,18 @@ export async function importIntoSpace(ctx: ServiceContext, spaceId: string, requ
   });
 }
 
-function requireWritableTree(ctx: ServiceContext, spaceId: string, parentPageId: string | undefined): TreeRef {
-  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import content into it' });
-  assertSpaceWritable(space);
-  const tree = { spaceId: space.id, treeId: space.id };
+function requireWritableTree(ctx: ServiceContext, spaceId: string, request: ImportRequest): TreeRef {
+  const { parentPageId, changeRequestId } = request;
+  let tree: TreeRef;
+  if (changeRequestId) {
+    const { changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId, 'edit', 'import content into it');
+    assertChangeRequestOpenForEdits(changeRequest);
+    tree = treeOf(changeRequest);
+  } else {
+    const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import content into it' });
+    assertSpaceWritable(space);
+    tree = { spaceId: space.id, treeId: space.id };
+  }
   if (parentPageId && !readPages(ctx.docs.get(treeDocId(tree.treeId))).some((p) => p.id === parentPageId)) {
     throw badRequest(`pageId: no page "${parentPageId}" in this space`);
   }

@@ -157,3 +157,18 @@ describe('import progress over tRPC', () => {
     expect(failure).toMatchObject({ state: 'failed', error: expect.stringMatching(/^url: could not read the source/) });
   });
 });
+
+describe('importing into a change request', () => {
+  it('imports into the request only, leaving main content alone until the merge', async () => {
+    const org = await newOrganization(server);
+    const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, {})).body.id as string;
+    const cr = (await server.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).body;
+    const res = await server.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/import`, { url: `${site.url}/notes.md`, source: 'markdown' });
+    expect(res.status).toBe(201);
+    expect(await pagesOf(spaceId)).toEqual([]);
+    const crPages = (await server.api.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/pages`)).body.pages as TreePage[];
+    expect(outline(crPages)).toEqual(['Notes']);
+    await server.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+    expect(outline(await pagesOf(spaceId))).toEqual(['Notes']);
+  });
+});
