@@ -13,12 +13,12 @@ import type { LinkTarget } from './resolve';
  * GitBook's ContentLocation objects: where a link points, or where it is written. They carry the
  * organization, space and page or file in full, as GitBook's do.
  */
-export function locationPresenter(ctx: CallContext, space: SpaceRow, pages: Map<string, ContentPageRow>) {
+export function locationPresenter(ctx: CallContext, space: SpaceRow, pages: Map<string, ContentPageRow>, treeId = space.id) {
   const { org, role } = requireMembership(ctx, space.organization_id);
   const organization = presentOrganizationFor(ctx, org, role);
   const spaceObject = presentSpaceFor(ctx, space);
   const markdownOf = (pageId: string) => pages.get(pageId)?.markdown ?? '';
-  const files = new Map(allLiveFiles(ctx.db, space.id).map((f) => [f.file_id, f]));
+  const files = new Map(allLiveFiles(ctx.db, treeId).map((f) => [f.file_id, f]));
 
   const pageLocation = (pageId: string, anchor?: string) => ({
     kind: 'page' as const,

@@ -12,7 +12,7 @@ const SPACE = '/v1/spaces/{spaceId}';
 const linksQuery = listQuery.extend({ status: z.enum(['ok', 'broken', 'in-app']).optional() });
 
 function presentReport(ctx: CallContext, report: LinkReport, request: { page?: string; limit?: number }) {
-  const locate = locationPresenter(ctx, report.space, report.pages);
+  const locate = locationPresenter(ctx, report.space, report.pages, report.treeId);
   const page = pageInMemory(report.links, request);
   return {
     ...listEnvelope({ rows: page.items, total: page.total, next: page.next }, (link) => ({
@@ -27,26 +27,31 @@ function presentReport(ctx: CallContext, report: LinkReport, request: { page?: s
 
 const origin = (ctx: CallContext) => new URL(ctx.baseUrl).origin;
 
+/** Links of main content, and under /change-requests/{changeRequestId} those of a change request. */
 export function registerLinkRoutes(router: Router): void {
-  router.get(`${SPACE}/links`, ({ ctx, params, query }) => {
-    const { status, ...page } = parseInput(linksQuery, query, 'query');
-    return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId!, origin(ctx), status), page) };
-  });
+  for (const prefix of [SPACE, `${SPACE}/change-requests/{changeRequestId}`]) {
+    router.get(`${prefix}/links`, ({ ctx, params, query }) => {
+      const { status, ...page } = parseInput(linksQuery, query, 'query');
+      return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId!, origin(ctx), status, params.changeRequestId), page) };
+    });
 
-  router.get(`${SPACE}/content/page/{pageId}/links`, ({ ctx, params, query }) => {
-    const page = parseInput(listQuery, query, 'query');
-    return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId!, params.pageId!, origin(ctx)), page) };
-  });
+    router.get(`${prefix}/content/page/{pageId}/links`, ({ ctx, params, query }) => {
+      const page = parseInput(listQuery, query, 'query');
+      return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId!, params.pageId!, origin(ctx), params.changeRequestId), page) };
+    });
+  }
 
   const backlinksRoute =
     (target: (params: Record<string, string>) => { pageId: string } | { fileId: string }): Handler =>
     ({ ctx, params, query }) => {
       const request = parseInput(listQuery, query, 'query');
-      const found = backlinks(ctx, params.spaceId!, target(params), origin(ctx));
-      const locate = locationPresenter(ctx, found.space, found.allPages);
+      const found = backlinks(ctx, params.spaceId!, target(params), origin(ctx), params.changeRequestId);
+      const locate = locationPresenter(ctx, found.space, found.allPages, found.treeId);
       const page = pageInMemory(found.pages, request);
       return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
     };
-  router.get(`${SPACE}/content/page/{pageId}/backlinks`, backlinksRoute((params) => ({ pageId: params.pageId! })));
-  router.get(`${SPACE}/content/files/{fileId}/backlinks`, backlinksRoute((params) => ({ fileId: params.fileId! })));
+  for (const prefix of [SPACE, `${SPACE}/change-requests/{changeRequestId}`]) {
+    router.get(`${prefix}/content/page/{pageId}/backlinks`, backlinksRoute((params) => ({ pageId: params.pageId! })));
+    router.get(`${prefix}/content/files/{fileId}/backlinks`, backlinksRoute((params) => ({ fileId: params.fileId! })));
+  }
 }

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../app/context';
 import { notFound } from '../errors';
+import { requireChangeRequest } from '../change-requests/access';
 import { requireSpace } from '../spaces/access';
 import { allLiveFiles } from '../store/content-files';
 import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
@@ -15,30 +16,50 @@ export interface LinkUsage extends ResolvedLink {
 
 export interface LinkReport {
   space: SpaceRow;
+  treeId: string;
   pages: Map<string, ContentPageRow>;
   links: LinkUsage[];
   stats: { total: number; broken: { total: number; changeRequest: number } };
 }
 
-/** Every link of a space's main content, resolved now. */
-export function spaceLinks(ctx: ServiceContext, spaceId: string, appOrigin: string, status?: LinkStatus): LinkReport {
+/**
+ * Which content links are read from: a space's main content, or (given its id) a change request's.
+ * Returns the space and the tree.
+ */
+function scope(ctx: ServiceContext, spaceId: string, changeRequestId?: string): { space: SpaceRow; treeId: string } {
+  if (changeRequestId) {
+    const { space, changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId);
+    return { space, treeId: changeRequest.id };
+  }
   const { space } = requireSpace(ctx, spaceId);
-  return report(ctx, space, linksOfTree(ctx.db, space.id), appOrigin, status);
+  return { space, treeId: space.id };
+}
+
+/** Every link of a space's main content (or a change request's), resolved now. */
+export function spaceLinks(ctx: ServiceContext, spaceId: string, appOrigin: string, status?: LinkStatus, changeRequestId?: string): LinkReport {
+  const { space, treeId } = scope(ctx, spaceId, changeRequestId);
+  return report(ctx, space, treeId, linksOfTree(ctx.db, treeId), appOrigin, status);
 }
 
 /** The links written in one page. */
-export function pageLinks(ctx: ServiceContext, spaceId: string, pageId: string, appOrigin: string): LinkReport {
-  const { space } = requireSpace(ctx, spaceId);
-  if (!getLivePage(ctx.db, space.id, pageId)) throw notFound(`Page "${pageId}" not found`);
-  return report(ctx, space, linksOfPage(ctx.db, space.id, pageId), appOrigin);
+export function pageLinks(ctx: ServiceContext, spaceId: string, pageId: string, appOrigin: string, changeRequestId?: string): LinkReport {
+  const { space, treeId } = scope(ctx, spaceId, changeRequestId);
+  if (!getLivePage(ctx.db, treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
+  return report(ctx, space, treeId, linksOfPage(ctx.db, treeId, pageId), appOrigin);
 }
 
 /** Pages whose links lead to the page, or to the file. */
-export function backlinks(ctx: ServiceContext, spaceId: string, target: { pageId: string } | { fileId: string }, appOrigin: string) {
-  const { space } = requireSpace(ctx, spaceId);
-  const all = report(ctx, space, linksOfTree(ctx.db, space.id), appOrigin);
+export function backlinks(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: { pageId: string } | { fileId: string },
+  appOrigin: string,
+  changeRequestId?: string,
+) {
+  const { space, treeId } = scope(ctx, spaceId, changeRequestId);
+  const all = report(ctx, space, treeId, linksOfTree(ctx.db, treeId), appOrigin);
   if ('pageId' in target && !all.pages.has(target.pageId)) throw notFound(`Page "${target.pageId}" not found`);
-  if ('fileId' in target && !allLiveFiles(ctx.db, space.id).some((f) => f.file_id === target.fileId)) {
+  if ('fileId' in target && !allLiveFiles(ctx.db, treeId).some((f) => f.file_id === target.fileId)) {
     throw notFound(`File "${target.fileId}" not found`);
   }
   const sources = new Set<string>();
@@ -47,17 +68,17 @@ export function backlinks(ctx: ServiceContext, spaceId: string, target: { pageId
     const hit = 'pageId' in target ? t.kind === 'page' && t.pageId === target.pageId && link.sourcePageId !== target.pageId : t.kind === 'file' && t.fileId === target.fileId;
     if (hit) sources.add(link.sourcePageId);
   }
-  return { space, pages: [...sources].map((id) => all.pages.get(id)!).filter(Boolean), allPages: all.pages };
+  return { space, treeId, pages: [...sources].map((id) => all.pages.get(id)!).filter(Boolean), allPages: all.pages };
 }
 
-function report(ctx: ServiceContext, space: SpaceRow, rows: LinkRow[], appOrigin: string, status?: LinkStatus): LinkReport {
-  const pageRows = listLivePages(ctx.db, space.id);
+function report(ctx: ServiceContext, space: SpaceRow, treeId: string, rows: LinkRow[], appOrigin: string, status?: LinkStatus): LinkReport {
+  const pageRows = listLivePages(ctx.db, treeId);
   const pages = new Map(pageRows.map((p) => [p.page_id, p]));
   const scope: LinkScope = {
     pageByPath: new Map(pageRows.map((p) => [p.path, p])),
     pathOfPage: new Map(pageRows.map((p) => [p.page_id, p.path])),
     hasChildren: new Set(pageRows.flatMap((p) => (p.parent_id ? [p.parent_id] : []))),
-    fileByName: new Map(allLiveFiles(ctx.db, space.id).map((f) => [f.name, f])),
+    fileByName: new Map(allLiveFiles(ctx.db, treeId).map((f) => [f.name, f])),
     appOrigin,
   };
   const resolved = rows
@@ -66,6 +87,7 @@ function report(ctx: ServiceContext, space: SpaceRow, rows: LinkRow[], appOrigin
   const broken = resolved.filter((l) => l.status === 'broken').length;
   return {
     space,
+    treeId,
     pages,
     links: status ? resolved.filter((l) => l.status === status) : resolved,
     // Broken links inside change requests are counted once change requests exist (issue 5).

@@ -185,3 +185,18 @@ describe('change request access and states', () => {
     expect((await server.as(outsider.token).get(crPath(spaceId, cr.id))).status).toBe(404);
   });
 });
+
+describe('links of a change request', () => {
+  it('resolves links against the request content, apart from main', async () => {
+    const { spaceId, pageId } = await spaceWithPage('See [the guide](guide.md).');
+    const cr = (await server.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).body;
+    expect((await server.api.get(`${crPath(spaceId, cr.id)}/links`)).body.stats.broken.total).toBe(1);
+    const guide = createPage(owner, spaceId, { title: 'Guide' }, cr.id).pageId;
+    expect((await server.api.get(`${crPath(spaceId, cr.id)}/links`)).body.stats.broken.total).toBe(0);
+    expect((await server.api.get(`/v1/spaces/${spaceId}/links`)).body.stats.broken.total).toBe(1);
+    const pageLinks = await server.api.get(`${crPath(spaceId, cr.id)}/content/page/${pageId}/links`);
+    expect(pageLinks.body.items[0].targetReference.page.id).toBe(guide);
+    const back = await server.api.get(`${crPath(spaceId, cr.id)}/content/page/${guide}/backlinks`);
+    expect(back.body.items.map((l: { page: { id: string } }) => l.page.id)).toEqual([pageId]);
+  });
+});
