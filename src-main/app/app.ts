@@ -1,5 +1,5 @@
 import { registerChangeRequestContentRoutes } from '../change-requests/content-routes';
-import { registerChangeRequestRoutes } from '../change-requests/routes';
+import { registerChangeRequestPdfRoute, registerChangeRequestRoutes } from '../change-requests/routes';
 import { registerCollectionRoutes } from '../collections/routes';
 import { registerCommentRoutes } from '../comments/routes';
 import { registerContentRoutes } from '../content/routes';
@@ -96,5 +96,6 @@ export function createApiRouter(): Router {
   registerCommentRoutes(router);
   registerChangeRequestRoutes(router);
   registerChangeRequestContentRoutes(router);
+  registerChangeRequestPdfRoute(router);
   return router;
 }

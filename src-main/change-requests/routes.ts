@@ -1,7 +1,13 @@
+import { z } from 'zod';
+import { queryBoolean } from '../../src-shared/schemas/common';
 import { createChangeRequestBody, listChangeRequestsQuery, updateChangeRequestBody } from '../../src-shared/schemas/change-requests';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
+import { badRequest, notFound } from '../errors';
+import { signedPdfUrl } from '../pdf/signing';
+import { getLivePage } from '../store/content-pages';
+import { requireChangeRequest } from './access';
 import { presentChangeRequest } from './presenter';
 import {
   createChangeRequest,
@@ -47,4 +53,19 @@ export function registerChangeRequestRoutes(router: Router): void {
     status: 200,
     body: updateFromMain(ctx, params.spaceId!, params.changeRequestId!),
   }));
+}
+
+const pdfQuery = z.object({ only: queryBoolean.optional(), page: z.string().min(1).optional() });
+
+/** GET .../pdf: a signed link to the change request's content as a PDF (the whole of it, or one page). */
+export function registerChangeRequestPdfRoute(router: Router): void {
+  router.get(`${ONE}/pdf`, ({ ctx, params, query }) => {
+    const { only, page } = parseInput(pdfQuery, query, 'query');
+    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    if (only && !page) throw badRequest('page: only=true needs the page to print');
+    if (page && !getLivePage(ctx.db, changeRequest.id, page)) throw notFound(`Page "${page}" not found in this change request`);
+    const title = changeRequest.subject || `${space.title || 'Space'} — change request #${changeRequest.number}`;
+    const url = signedPdfUrl(ctx.db, ctx.baseUrl, { spaceId: space.id, treeId: changeRequest.id, pageId: only ? page : undefined, title }, ctx.clock.now());
+    return { status: 200, body: { url } };
+  });
 }

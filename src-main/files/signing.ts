@@ -41,12 +41,16 @@ export function verifyDownload(db: Db, hash: string, name: string, query: URLSea
 }
 
 function sign(db: Db, target: DownloadTarget, expires: string): string {
-  return createHmac('sha256', secret(db))
+  return createHmac('sha256', urlSigningSecret(db))
     .update([target.hash, target.name, target.contentType, expires].join('\n'))
     .digest('hex');
 }
 
-function secret(db: Db): Buffer {
+/**
+ * The key every signed URL of this store is signed with (file downloads, PDFs), made on first use.
+ * Each kind of URL signs a message of its own shape, so a signature of one kind never fits another.
+ */
+export function urlSigningSecret(db: Db): Buffer {
   const value = getSetting(db, SECRET_SETTING) ?? ensureSetting(db, SECRET_SETTING, randomBytes(32).toString('hex'));
   return Buffer.from(value, 'hex');
 }

@@ -5,6 +5,7 @@ import { appServices, type FolioApp, serviceContext } from '../app/app';
 import { authenticate } from '../auth/authenticate';
 import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
+import { servePdf } from '../pdf/serve';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
 import { baseUrlOf } from './base-url';
@@ -46,6 +47,8 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       trpc(req, res);
     } else if (url.pathname.startsWith('/files/')) {
       serveDownload(app.db, app.clock, req, res, url);
+    } else if (url.pathname.startsWith('/pdf/')) {
+      void servePdf(app.db, app.clock, req, res, url);
     } else {
       serveRenderer(req, res, url.pathname);
     }
