@@ -1,4 +1,4 @@
-import { registerChangeRequestContentRoutes } from '../change-requests/content-routes';
+import { registerChangeRequestContentRoutes, registerChangeRequestEditRoute } from '../change-requests/content-routes';
 import { registerChangeRequestPdfRoute, registerChangeRequestRoutes } from '../change-requests/routes';
 import { registerCollectionRoutes } from '../collections/routes';
 import { registerCommentRoutes } from '../comments/routes';
@@ -97,5 +97,6 @@ export function createApiRouter(): Router {
   registerChangeRequestRoutes(router);
   registerChangeRequestContentRoutes(router);
   registerChangeRequestPdfRoute(router);
+  registerChangeRequestEditRoute(router);
   return router;
 }

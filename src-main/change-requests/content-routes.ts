@@ -11,7 +11,10 @@ import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { getLiveFile, listLiveFiles } from '../store/content-files';
 import { getLivePage, getLivePageByPath, type ContentPageRow } from '../store/content-pages';
+import { contentChangesBody, contentChangesQuery } from '../../src-shared/schemas/change-request-content';
 import { requireChangeRequest } from './access';
+import { applyContentChanges } from './content-changes';
+import { presentChangeRequest } from './presenter';
 import { currentRevisionOf } from './service';
 
 const BASE = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
@@ -70,5 +73,33 @@ export function registerChangeRequestContentRoutes(router: Router): void {
     const file = getLiveFile(ctx.db, treeId, params.fileId!);
     if (!file) throw notFound(`File "${params.fileId}" not found in this change request`);
     return { status: 200, body: presentFile(file, { ...ctx, now: ctx.clock.now() }) };
+  });
+}
+
+/** POST .../content: the batch editing endpoint of GitBook's newest spec. */
+export function registerChangeRequestEditRoute(router: Router): void {
+  router.post(BASE, async ({ ctx, params, body, query }) => {
+    const { compat } = parseInput(contentChangesQuery, query, 'query');
+    const { changes } = parseInput(contentChangesBody, body);
+    const result = await applyContentChanges(ctx, params.spaceId!, params.changeRequestId!, changes);
+    const changeRequest = presentChangeRequest(result.changeRequest, ctx);
+    if (compat !== false) return { status: 200, body: changeRequest };
+    const pageUrl = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${result.changeRequest.space_id}/change-requests/${result.changeRequest.id}/content/page/${pageId}`;
+    const now = ctx.clock.now();
+    return {
+      status: 200,
+      body: {
+        changeRequest,
+        changes: result.outcomes.map((o) =>
+          o.object === 'deleted_page'
+            ? { object: o.object, page: o.pageId }
+            : { object: o.object, ...(o.object === 'created_page' && o.ref ? { ref: o.ref } : {}), page: { object: 'page', id: o.pageId, urls: { location: pageUrl(o.pageId) } } },
+        ),
+        insertedFiles: result.insertedFiles.flatMap((id) => {
+          const file = getLiveFile(ctx.db, result.changeRequest.id, id);
+          return file ? [presentFile(file, { ...ctx, now })] : [];
+        }),
+      },
+    };
   });
 }

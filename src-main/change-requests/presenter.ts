@@ -15,6 +15,7 @@ export function presentChangeRequest(cr: ChangeRequestRow, ctx: CallContext) {
     subject: cr.subject,
     ...(creator ? { createdBy: presentUser(creator, ctx) } : {}),
     createdAt: cr.created_at,
+    space: cr.space_id,
     updatedAt: cr.updated_at,
     revision: currentRevisionOf(ctx, cr),
     revisionInitial: cr.revision_initial,
