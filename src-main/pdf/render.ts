@@ -264,14 +264,7 @@ class Writer {
   // ---- blocks -----------------------------------------------------------------------------------
 
   private blocks(nodes: readonly RootContent[], frame: Frame): void {
-    const flow = groupHints(nodes, (html) => this.hintTag(html));
-    let previous: Flow | undefined;
-    for (const node of flow) {
-      if (this.silent(node)) continue;
-      if (previous) this.gap(this.spacing(previous, node, frame));
-      this.block(node, frame);
-      previous = node;
-    }
+    this.blocksOfFlow(groupHints(nodes, (html) => this.hintTag(html)), frame);
   }
 
   private spacing(previous: Flow, node: Flow, frame: Frame): number {
