@@ -3,6 +3,7 @@ import type * as Y from 'yjs';
 import type { ContentChange } from '../../src-shared/schemas/change-request-content';
 import { type ServiceContext, isoNow } from '../app/context';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
+import { documentToMarkdown } from '../content/document/to-markdown';
 import { materialize, slugify } from '../content/materialize';
 import { compareOrder, descendantsOf, readFiles, readPages, removePageAndDescendants, writePage, type PageRecord } from '../content/tree-model';
 import { contentAtRevision } from '../content/read-service';
@@ -122,9 +123,14 @@ function requireEditable(ctx: ServiceContext, spaceId: string, changeRequestId: 
   return access;
 }
 
+/** A page body as sent: markdown as is, GitBook's JSON document converted to markdown, `{}` none. */
 function markdownOf(document: { markdown?: string; document?: unknown }, field: string): string | undefined {
   if ('document' in document && document.document !== undefined) {
-    throw badRequest(`${field}: JSON documents are not accepted yet; send the body as { "markdown": "..." }`);
+    try {
+      return documentToMarkdown(document.document);
+    } catch (error) {
+      throw badRequest(`${field}.document: ${(error as Error).message}`);
+    }
   }
   return 'markdown' in document ? document.markdown : undefined;
 }

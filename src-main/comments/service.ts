@@ -1,4 +1,5 @@
 import type { ListCommentsQuery, PostCommentInput, UpdateCommentInput } from '../../src-shared/schemas/comments';
+import { commentMarkdown } from './body';
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, notFound } from '../errors';
 import {
@@ -54,7 +55,7 @@ export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: Po
     const id = insertComment(ctx.db, place.scope, {
       postedBy: ctx.user.id,
       now: isoNow(ctx.clock),
-      markdown: input.body.markdown,
+      markdown: commentMarkdown(input.body),
       revisionId: place.revisionId,
       pageId: input.page ?? null,
       pageSnapshot: snapshot,
@@ -72,7 +73,7 @@ export function updateComment(ctx: ServiceContext, ref: CommentPlaceRef, comment
     const comment = requireComment(ctx, place, commentId);
     if (input.body) {
       assertCanEdit(place, ctx.user.id, comment.posted_by, 'comment');
-      setCommentMarkdown(ctx.db, comment.id, input.body.markdown, isoNow(ctx.clock));
+      setCommentMarkdown(ctx.db, comment.id, commentMarkdown(input.body), isoNow(ctx.clock));
     }
     applyReactionsAndStatus(ctx, comment.id, null, input);
     return { place, comment: getComment(ctx.db, place.scope, comment.id)! };

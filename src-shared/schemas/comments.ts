@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 
-/** The body of a comment or reply: markdown (GitBook's `Document` also has a JSON form, which Folio does not take in). */
-export const commentBody = z.strictObject({
-  markdown: z
-    .string()
-    .max(100_000)
-    .refine((text) => text.trim().length > 0, 'a comment cannot be empty'),
-});
+/**
+ * The body of a comment or reply, a GitBook `Document`: markdown, or the JSON document (which the
+ * service turns into markdown, the form comments are stored in).
+ */
+export const commentBody = z.union([
+  z.strictObject({
+    markdown: z
+      .string()
+      .max(100_000)
+      .refine((text) => text.trim().length > 0, 'a comment cannot be empty'),
+  }),
+  z.strictObject({ document: z.record(z.string(), z.unknown()) }),
+]);
+export type CommentBodyInput = z.infer<typeof commentBody>;
 
 /** An emoji reaction: the emoji itself (or its code point), as GitBook's `EmojiReaction.emoji`. */
 const reactionEmoji = z.string().trim().min(1).max(50);

@@ -96,13 +96,29 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     [{ changes: [] }, /^changes:/],
     [{ changes: Array.from({ length: 51 }, () => ({ operation: 'delete_page', page: 'x' })) }, /^changes:/],
     [{ changes: [{ operation: 'rename_page', page: 'x' }] }, /^changes\.0/],
-    [{ changes: [{ operation: 'insert_page', document: { document: { object: 'document', data: {}, nodes: [] } } }] }, /^changes\.0\.document: JSON documents/],
+    [{ changes: [{ operation: 'insert_page', document: { document: { nodes: 'not a list' } } }] }, /^changes\.0\.document\.document:/],
     [{ changes: [{ operation: 'insert_files', files: [{ name: 'x' }] }] }, /^changes\.0\.files\.0/],
   ])('answers 400 for %j', async (body, message) => {
     const { base } = await openRequest();
     const res = await server.api.post(`${base}/content`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(message);
+  });
+
+  it("accepts a page body as GitBook's JSON document", async () => {
+    const { base } = await openRequest();
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'heading-2', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Steps', marks: [] }] }] },
+        { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Run it', marks: [{ object: 'mark', type: 'bold', data: {} }] }] }] },
+      ],
+    };
+    const res = await server.api.post(`${base}/content`, { changes: [{ operation: 'insert_page', title: 'From JSON', document: { document } }] });
+    expect(res.status).toBe(200);
+    const [page] = await pages(base);
+    expect(page!.markdown).toBe('## Steps\n\n**Run it**\n');
   });
 
   it('reverts a page to how it was when the request started', async () => {
