@@ -50,6 +50,14 @@ const EDGES = new RegExp(`^([${WS}]*)([\\s\\S]*?)([${WS}]*)$`);
 const PUNCT_START = /^[\p{P}\p{S}]+/u;
 const PUNCT_END = /[\p{P}\p{S}]+$/u;
 
+const markdownIt = new MarkdownIt();
+
+/**
+ * Whether markdown-it makes a link of this URL: it refuses `javascript:`, `vbscript:`, `file:` and
+ * non-image `data:` URLs, whose links would read back as literal text. Those keep only their text.
+ */
+export const linkable = (url: string) => markdownIt.validateLink(markdownIt.normalizeLink(url));
+
 /** The leaves of a text node: GitBook's `leaves`, or Slate's newer text-with-marks shape. */
 export function leavesOf(node: Json): Array<{ text: string; marks: string[] }> {
   const marksOf = (marks: unknown) => arrayOf(marks).map((m) => (isObject(m) ? stringOf(m.type) : stringOf(m))).filter((m): m is string => !!m);
@@ -138,8 +146,9 @@ export function renderCell(nodes: readonly unknown[], ctx: InlineContext): strin
  * Inline content as the lines of a block: `frame` turns the inline markdown into the block's
  * lines (escaping line starts, adding a heading's `#`). The lines are parsed back to check that
  * they give the same text and marks. Where markdown cannot express a mark at a boundary the
- * checks before already moved or dropped it; if the text still reads back differently, the
- * formatting goes (first all but code, then code) so that the text itself is always kept.
+ * checks before already moved or dropped it; if the text still reads back differently (runs of
+ * `*` can pair up other than meant), the formatting goes step by step (italic, whose `*` is the
+ * ambiguous one next to bold's `**`; then all but code; then code) so that the text is kept.
  */
 export function renderBlockInline(nodes: readonly unknown[], ctx: InlineContext, options: InlineOptions, frame: (markdown: string) => string[]): string[] {
   const atoms = atomsOf(nodes, ctx, options, false);
@@ -168,7 +177,7 @@ function atomsOf(nodes: readonly unknown[], ctx: InlineContext, options: InlineO
   const atoms: Atom[] = [];
   const text = (value: string, marks: readonly string[] = []) => pushText(atoms, value, [...marks, ...extra], options);
   const link = (href: string | undefined, inner: Atom[]) => {
-    if (href === undefined || inLink) atoms.push(...inner);
+    if (href === undefined || inLink || !linkable(href)) atoms.push(...inner);
     else atoms.push({ link: href, inner, marks: sharedMarks(inner) });
   };
   for (const node of nodes) {
@@ -193,7 +202,7 @@ function atomsOf(nodes: readonly unknown[], ctx: InlineContext, options: InlineO
         break;
       case 'inline-image': {
         const src = refHref(data.ref);
-        if (src === undefined) text(stringOf(data.alt) ?? '');
+        if (src === undefined || !linkable(src)) text(stringOf(data.alt) ?? '');
         else atoms.push({ markdown: imageMarkdown(src, stringOf(data.alt), stringOf(data.caption)), marks: [] });
         break;
       }
@@ -247,8 +256,11 @@ function sharedMarks(inner: readonly Atom[]): Mark[] {
   return MARKS.filter((m) => worded.length > 0 && worded.every((a) => a.marks.includes(m)));
 }
 
-/** A URL markdown-it reads back as an autolink written `<url>`. */
-const AUTOLINK = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001f\\]*$/;
+/**
+ * A URL that can be written `<url>` and read back with itself as the text: ASCII, and nothing
+ * markdown-it would decode for display (percent escapes, punycode host names).
+ */
+const isAutolink = (url: string) => /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-~]*$/.test(url) && !/[<>\\%]|xn--/i.test(url);
 
 /** An image, its caption as the title (the one caption-like text markdown has). */
 export function imageMarkdown(src: string, alt: string | undefined, caption: string | undefined): string {
@@ -260,8 +272,9 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
 /** A link destination: bare when markdown allows it, in angle brackets when it has spaces. */
 function destination(url: string): string {
-  const clean = url.replace(/[\r\n]/g, (c) => encodeURIComponent(c));
-  if (/[\s<>\u0000-\u001f]/.test(clean)) return `<${escapeEntities(clean.replace(/[\\<>]/g, '\\$&'))}>`;
+  // Control characters (line breaks among them) cannot stand in a destination: percent-encoded.
+  const clean = [...url].map((c) => (c.charCodeAt(0) < 0x20 || c === '\x7f' ? encodeURIComponent(c) : c)).join('');
+  if (/[\s<>]/.test(clean)) return `<${escapeEntities(clean.replace(/[\\<>]/g, '\\$&'))}>`;
   return escapeEntities(clean.replace(/[\\()]/g, '\\$&'));
 }
 
@@ -357,20 +370,20 @@ function writeAtoms(atoms: readonly Atom[], options: InlineOptions, end: boolean
     }
   };
   // Of marks opening together, the one that lasts longest goes outside: it need not be closed and
-  // reopened when a shorter one ends.
-  const extent = (mark: Mark, from: number) => {
-    let to = from;
-    while (to < atoms.length && atoms[to]!.marks.includes(mark)) to += 1;
-    return to - from;
-  };
+  // reopened when a shorter one ends. extents[i][m]: how many atoms from i on have mark m.
+  const extents = atoms.map(() => [0, 0, 0]);
+  for (let i = atoms.length - 1; i >= 0; i -= 1) {
+    MARKS.forEach((m, j) => {
+      extents[i]![j] = atoms[i]!.marks.includes(m) ? 1 + (extents[i + 1]?.[j] ?? 0) : 0;
+    });
+  }
+  const extent = (mark: Mark, from: number) => extents[from]![MARKS.indexOf(mark)]!;
   const open = (marks: readonly Mark[], atom: number) => {
     const opening = MARKS.filter((m) => marks.includes(m) && !stack.includes(m)).sort((a, b) => extent(b, atom) - extent(a, atom));
     for (const mark of opening) {
-      {
-        stack.push(mark);
-        delimiters.push({ pos: out.length, length: DELIMITER[mark].length, mark, open: true, atom });
-        out += DELIMITER[mark];
-      }
+      stack.push(mark);
+      delimiters.push({ pos: out.length, length: DELIMITER[mark].length, mark, open: true, atom });
+      out += DELIMITER[mark];
     }
     for (const mark of stack) lastAtom[mark] = atom;
   };
@@ -391,7 +404,7 @@ function writeAtoms(atoms: readonly Atom[], options: InlineOptions, end: boolean
           false,
         );
         const only = inner.leaves.filter(([text]) => text !== '');
-        const auto = only.length === 1 && only[0]![0] === atom.link && only[0]![1] === '' && AUTOLINK.test(atom.link);
+        const auto = only.length === 1 && only[0]![0] === atom.link && only[0]![1] === '' && isAutolink(atom.link);
         leaves.push(['', '[']);
         for (const [text, marks] of inner.leaves) leaves.push([text, marksKey(marks ? marks.split(',') : [])]);
         leaves.push(['', ']']);
@@ -424,7 +437,7 @@ function writeAtoms(atoms: readonly Atom[], options: InlineOptions, end: boolean
   return { markdown: out, leaves, delimiters };
 }
 
-const { isMdAsciiPunct, isPunctCharCode, isWhiteSpace } = new MarkdownIt().utils;
+const { isMdAsciiPunct, isPunctCharCode, isWhiteSpace } = markdownIt.utils;
 
 /** markdown-it's `scanDelims`: whether the delimiter run at `start` (of `length`) can open and close. */
 function flanking(src: string, start: number, length: number): { open: boolean; close: boolean } {
@@ -452,26 +465,40 @@ function writeChecked(atoms: readonly Atom[], options: InlineOptions, end: boole
   let current = merged(atoms);
   for (;;) {
     const written = writeAtoms(current, options, end);
-    const runs = new Map<number, Delimiter[]>();
     // Adjacent delimiters of the same character are one run for markdown.
-    let runStart = -1;
+    const runs: Delimiter[][] = [];
     let runEnd = -1;
     for (const d of written.delimiters) {
-      const char = DELIMITER[d.mark][0]!;
-      if (d.pos !== runEnd || written.markdown[runStart] !== char) runStart = d.pos;
+      const run = runs.at(-1);
+      if (run && d.pos === runEnd && DELIMITER[run[0]!.mark][0] === DELIMITER[d.mark][0]) run.push(d);
+      else runs.push([d]);
       runEnd = d.pos + d.length;
-      runs.set(runStart, [...(runs.get(runStart) ?? []), d]);
     }
-    let failed: Delimiter | undefined;
-    for (const [start, run] of runs) {
-      const length = run.reduce((sum, d) => sum + d.length, 0);
-      const can = flanking(written.markdown, start, length);
-      failed = run.find((d) => (d.open ? !can.open : !can.close));
-      if (failed) break;
+    // One repair per atom per pass, all of them at once: long paragraphs take few passes.
+    const failures = new Map<number, Delimiter>();
+    for (const run of runs) {
+      const can = flanking(written.markdown, run[0]!.pos, run.reduce((sum, d) => sum + d.length, 0));
+      const failed = run.find((d) => (d.open ? !can.open : !can.close));
+      if (failed && !failures.has(failed.atom)) failures.set(failed.atom, failed);
     }
-    if (!failed) return written;
-    current = merged(repair(current, failed));
+    if (failures.size === 0) return written;
+    const next = [...current];
+    for (const failed of [...failures.values()].sort((a, b) => b.atom - a.atom)) next.splice(failed.atom, 1, ...repair(next[failed.atom]!, failed));
+    current = merged(next);
   }
+}
+
+/** The atom a failed delimiter belongs to, with its edge punctuation (or all of it) out of the mark. */
+function repair(atom: Atom, failed: Delimiter): Atom[] {
+  const without = (a: Atom): Atom => ({ ...a, marks: a.marks.filter((m) => m !== failed.mark) });
+  if (!('text' in atom) || atom.code) return [without(atom)];
+  const [, lead = '', core = '', trail = ''] = EDGES.exec(atom.text) ?? [];
+  const edge = (failed.open ? PUNCT_START : PUNCT_END).exec(core)?.[0] ?? '';
+  if (edge === '' || edge === core) return [without(atom)];
+  const inner = failed.open ? core.slice(edge.length) : core.slice(0, -edge.length);
+  const moved = without({ ...atom, text: failed.open ? lead + edge : edge + trail });
+  const kept = { ...atom, text: failed.open ? inner + trail : lead + inner };
+  return failed.open ? [moved, kept] : [kept, moved];
 }
 
 /**
@@ -488,27 +515,6 @@ function merged(atoms: readonly Atom[]): Atom[] {
       out.push(atom);
     }
   }
-  return out;
-}
-
-function repair(atoms: readonly Atom[], failed: Delimiter): Atom[] {
-  const atom = atoms[failed.atom]!;
-  const without = (a: Atom): Atom => ({ ...a, marks: a.marks.filter((m) => m !== failed.mark) });
-  const out = [...atoms];
-  if (!('text' in atom) || atom.code) {
-    out[failed.atom] = without(atom);
-    return out;
-  }
-  const [, lead = '', core = '', trail = ''] = EDGES.exec(atom.text) ?? [];
-  const edge = (failed.open ? PUNCT_START : PUNCT_END).exec(core)?.[0] ?? '';
-  if (edge === '' || edge === core) {
-    out[failed.atom] = without(atom);
-    return out;
-  }
-  const inner = failed.open ? core.slice(edge.length) : core.slice(0, -edge.length);
-  const moved = without({ ...atom, text: failed.open ? lead + edge : edge + trail });
-  const kept = { ...atom, text: failed.open ? inner + trail : lead + inner };
-  out.splice(failed.atom, 1, ...(failed.open ? [moved, kept] : [kept, moved]));
   return out;
 }
 

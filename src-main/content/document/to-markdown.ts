@@ -5,6 +5,7 @@ import {
   imageMarkdown,
   isObject,
   leavesOf,
+  linkable,
   plainText,
   refHref,
   renderBlockInline,
@@ -30,12 +31,12 @@ import {
  * deeper down is read as best it can be. Throws an Error naming what is wrong otherwise.
  */
 export function documentToMarkdown(document: unknown): string {
-  if (!isObject(document)) throw new Error(`A document must be a JSON object, not ${describe(document)}.`);
+  if (!isObject(document)) throw new Error(`a document must be a JSON object, not ${describe(document)}`);
   if (document.object !== undefined && document.object !== 'document') {
-    throw new Error(`A document's "object" must be "document", not ${describe(document.object)}.`);
+    throw new Error(`a document's "object" must be "document", not ${describe(document.object)}`);
   }
   if (!Array.isArray(document.nodes)) {
-    throw new Error(`A document must have a "nodes" array${'nodes' in document ? `, not ${describe(document.nodes)}` : ''}.`);
+    throw new Error(`a document must have a "nodes" array${'nodes' in document ? `, not ${describe(document.nodes)}` : ''}`);
   }
   const lines = joinChunks(flow(document.nodes, newContext(), 'document'));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -48,8 +49,11 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Deeper than this a document is refused rather than risk the stack; markdown-it nests 100 at most. */
-const MAX_DEPTH = 256;
+/**
+ * Deeper than this a document is refused: markdown-it reads no deeper than 100 levels, so what lies
+ * below would be lost on reading, and recursion this deep risks the stack.
+ */
+const MAX_DEPTH = 100;
 
 type Context = InlineContext;
 
@@ -59,7 +63,7 @@ function newContext(): Context {
     notes: [],
     enter() {
       depth += 1;
-      if (depth > MAX_DEPTH) throw new Error(`The document nests deeper than ${MAX_DEPTH} levels.`);
+      if (depth > MAX_DEPTH) throw new Error(`the document nests deeper than ${MAX_DEPTH} levels`);
     },
     leave() {
       depth -= 1;
@@ -69,9 +73,10 @@ function newContext(): Context {
 
 /**
  * Where blocks are written. GitBook admits no code block, image or table in a quote or a hint, and
- * `markdownToDocument` turns those into paragraphs there; hints in quotes lose their frame.
+ * `markdownToDocument` turns those into paragraphs there. Hint tags are lines of their own, which
+ * a quote's `>` prefixes spoil: in a quote, and in list items inside one, hints lose their frame.
  */
-type Where = 'document' | 'quote' | 'hint' | 'item';
+type Where = 'document' | 'quote' | 'hint' | 'item' | 'quoted-item';
 
 /** One block's markdown lines; `marker` is the list marker when the block is a list. */
 interface Chunk {
@@ -109,10 +114,10 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
   const writeAll = (children: readonly unknown[]) => children.forEach((child) => writeBlock(child, chunks, ctx, where));
   const data = isObject(node.data) ? node.data : {};
   const nodes = arrayOf(node.nodes);
-  const type = node.object === 'text' || node.object === 'inline' || Array.isArray(node.leaves) ? 'inline' : (stringOf(node.type) ?? '');
+  const type = node.object === 'text' || node.object === 'inline' || Array.isArray(node.leaves) ? '#inline' : (stringOf(node.type) ?? '');
   const heading = /^heading-(\d+)$/.exec(type);
   switch (heading ? 'heading' : type) {
-    case 'inline':
+    case '#inline':
       add(paragraph([node], ctx, where), 'paragraph');
       break;
     case 'paragraph':
@@ -124,7 +129,7 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
     case 'list-unordered':
     case 'list-ordered':
     case 'list-tasks': {
-      const list = listChunk(node, type, chunks.at(-1)?.marker, ctx);
+      const list = listChunk(node, type, chunks.at(-1)?.marker, ctx, where === 'quote' || where === 'quoted-item' ? 'quoted-item' : 'item');
       add(list.lines, 'list', list.marker);
       break;
     }
@@ -135,7 +140,7 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
     }
     case 'hint': {
       // Markdown cannot frame a hint inside a quote, and GitBook nests no hint in a hint.
-      if (where === 'quote' || where === 'hint') {
+      if (where === 'quote' || where === 'quoted-item' || where === 'hint') {
         writeAll(nodes);
         break;
       }
@@ -253,7 +258,7 @@ function fenced(lines: readonly string[], syntax: string | undefined): string[] 
   return [`${fence}${info}`, ...lines, fence];
 }
 
-function listChunk(node: Json, type: string, previous: string | undefined, ctx: Context): { lines: string[]; marker: string } {
+function listChunk(node: Json, type: string, previous: string | undefined, ctx: Context, where: Where): { lines: string[]; marker: string } {
   const items = arrayOf(node.nodes).filter(isObject);
   const ordered = type === 'list-ordered';
   // A list right after a list with the same marker would continue it: alternate the marker.
@@ -267,7 +272,7 @@ function listChunk(node: Json, type: string, previous: string | undefined, ctx: 
     const bullet = ordered ? `${Math.min(start + i, 999_999_999)}${marker}` : marker;
     const checked = type === 'list-tasks' ? checkedOf(item) : undefined;
     const box = checked === undefined ? (boxEvery ? '[ ]' : '') : checked ? '[x]' : '[ ]';
-    const body = flow(item.type === 'list-item' ? arrayOf(item.nodes) : [item], ctx, 'item');
+    const body = flow(item.type === 'list-item' ? arrayOf(item.nodes) : [item], ctx, where);
     return itemLines(bullet, box, body);
   });
   return { lines, marker };
@@ -297,7 +302,7 @@ function writeImages(images: readonly unknown[], chunks: Chunk[], ctx: Context, 
     const caption = (fragments.find((f) => f.fragment === 'caption') ?? fragments[0])?.nodes;
     const captionText = arrayOf(caption).map(plainText).join(' ').trim();
     const src = refHref(data.ref);
-    if (src !== undefined) parts.push(imageMarkdown(src, stringOf(data.alt), captionText));
+    if (src !== undefined && linkable(src)) parts.push(imageMarkdown(src, stringOf(data.alt), captionText));
     else texts.push(...[stringOf(data.alt), captionText].filter((t): t is string => !!t).map((t) => textNode(t)));
   }
   if (parts.length > 0) chunks.push({ lines: [parts.join(' ')], kind: 'images' });
@@ -316,18 +321,25 @@ const ALIGN: Record<string, string> = { center: ':---:', right: '---:' };
  * Markdown cells are one line: line breaks and further paragraphs are joined with `<br>`.
  */
 function tableLines(node: Json, ctx: Context): string[] {
+  const table = tableCells(node, ctx);
+  if (!table) {
+    // No columns to lay cells out in: the cells' content, one paragraph each.
+    return cellBlocks(arrayOf(node.fragments).flatMap((f) => (isObject(f) ? arrayOf(f.nodes) : [])), ctx).flatMap((cell, i) => (i > 0 ? ['', cell] : [cell]));
+  }
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [row(table.header), row(table.align), ...table.rows.map(row)];
+}
+
+function tableCells(node: Json, ctx: Context): { header: string[]; align: string[]; rows: string[][] } | undefined {
   const data = isObject(node.data) ? node.data : {};
   const definition = isObject(data.definition) ? data.definition : {};
   const view = isObject(data.view) ? data.view : {};
   const listed = arrayOf(view.columns).filter((c): c is string => typeof c === 'string');
   const columns = listed.length > 0 ? listed : Object.keys(definition);
+  if (columns.length === 0) return undefined;
   const fragments = new Map<string, Json>();
   for (const fragment of arrayOf(node.fragments)) {
     if (isObject(fragment) && typeof fragment.fragment === 'string') fragments.set(fragment.fragment, fragment);
-  }
-  if (columns.length === 0) {
-    // No columns to lay cells out in: the cells' content, one paragraph each.
-    return [...fragments.values()].flatMap((f) => cellBlocks(arrayOf(f.nodes), ctx)).filter((cell) => cell !== '').flatMap((cell, i) => (i > 0 ? ['', cell] : [cell]));
   }
   const defOf = (id: string) => (isObject(definition[id]) ? definition[id] : {});
   const records = Object.values(isObject(data.records) ? data.records : {})
@@ -336,14 +348,14 @@ function tableLines(node: Json, ctx: Context): string[] {
       const [x, y] = [String(a.orderIndex ?? ''), String(b.orderIndex ?? '')];
       return x < y ? -1 : x > y ? 1 : 0;
     });
-  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  const header = columns.map((id) => escapeText((stringOf(defOf(id).title) ?? '').replace(/\s+/g, ' ').trim()));
-  const delimiters = columns.map((id) => ALIGN[stringOf(defOf(id).textAlignment) ?? ''] ?? '---');
-  const body = records.map((record) => {
-    const values = isObject(record.values) ? record.values : {};
-    return row(columns.map((id) => cellMarkdown(values[id], defOf(id), fragments, ctx)));
-  });
-  return [row(header), row(delimiters), ...body];
+  return {
+    header: columns.map((id) => escapeText((stringOf(defOf(id).title) ?? '').replace(/\s+/g, ' ').trim())),
+    align: columns.map((id) => ALIGN[stringOf(defOf(id).textAlignment) ?? ''] ?? '---'),
+    rows: records.map((record) => {
+      const values = isObject(record.values) ? record.values : {};
+      return columns.map((id) => cellMarkdown(values[id], defOf(id), fragments, ctx));
+    }),
+  };
 }
 
 function cellMarkdown(value: unknown, def: Json, fragments: ReadonlyMap<string, Json>, ctx: Context): string {
@@ -354,7 +366,7 @@ function cellMarkdown(value: unknown, def: Json, fragments: ReadonlyMap<string, 
     const image = isObject(value.ref) ? value : undefined;
     const href = refHref(image ? image.ref : value);
     if (href === undefined) return '';
-    if (image || def.type === 'image') return imageMarkdown(href, stringOf(image?.alt), undefined);
+    if ((image || def.type === 'image') && linkable(href)) return imageMarkdown(href, stringOf(image?.alt), undefined);
     return renderCell([linkNode(href, href)], ctx);
   }
   if (typeof value === 'boolean') return def.type === 'checkbox' ? (value ? '\\[x\\]' : '\\[ \\]') : String(value);
@@ -366,23 +378,44 @@ function cellMarkdown(value: unknown, def: Json, fragments: ReadonlyMap<string, 
   return renderCell([textNode(label)], ctx);
 }
 
+const isInline = (node: unknown) => typeof node === 'string' || (isObject(node) && (node.object === 'text' || node.object === 'inline' || Array.isArray(node.leaves)));
+
 /** A cell's blocks as one-line markdown each: inline content as it is, other blocks their text. */
 function cellBlocks(nodes: readonly unknown[], ctx: Context): string[] {
   return nodes
     .flatMap((node): string[] => {
-      if (typeof node === 'string') return [renderCell([node], ctx)];
+      if (isInline(node)) return [renderCell([node], ctx)];
       if (!isObject(node)) return [];
       ctx.enter();
-      const children = arrayOf(node.nodes);
-      const data = isObject(node.data) ? node.data : {};
-      let out: string[];
-      if (node.object === 'text' || node.object === 'inline' || Array.isArray(node.leaves)) out = [renderCell([node], ctx)];
-      else if (children.some((c) => isObject(c) && (c.object === 'text' || c.object === 'inline'))) out = [renderCell(children, ctx)];
-      else if (node.type === 'code') out = [renderCell([textNode(children.map(plainText).join('\n'), ['code'])], ctx)];
-      else if (node.type === 'image' && refHref(data.ref) !== undefined) out = [imageMarkdown(refHref(data.ref)!, stringOf(data.alt), undefined)];
-      else out = cellBlocks([...arrayOf(node.fragments).flatMap((f) => (isObject(f) ? arrayOf(f.nodes) : [])), ...children], ctx);
+      const out = cellBlock(node, ctx);
       ctx.leave();
       return out;
     })
     .filter((cell) => cell !== '');
+}
+
+function cellBlock(node: Json, ctx: Context): string[] {
+  const children = arrayOf(node.nodes);
+  const fragments = arrayOf(node.fragments).flatMap((f) => (isObject(f) ? arrayOf(f.nodes) : []));
+  const data = isObject(node.data) ? node.data : {};
+  if (children.some(isInline)) return [renderCell(children, ctx)];
+  switch (node.type) {
+    case 'code':
+      return [renderCell([textNode(children.map(plainText).join('\n'), ['code'])], ctx)];
+    case 'math':
+      return [renderCell([textNode(`$$${stringOf(data.formula) ?? ''}$$`)], ctx)];
+    case 'table': {
+      // A table in a cell: a line per row, cells apart by a pipe.
+      const table = tableCells(node, ctx);
+      if (table) return [table.header, ...table.rows].map((cells) => cells.join(' \\| '));
+      break;
+    }
+    default:
+      break;
+  }
+  const title = stringOf(data.title);
+  const href = stringOf(data.url) ?? refHref(data.ref);
+  const image = node.type === 'image' || node.type === 'drawing';
+  const target = href === undefined || children.length > 0 ? [] : [image && linkable(href) ? imageMarkdown(href, stringOf(data.alt), undefined) : renderCell([linkNode(href, href)], ctx)];
+  return [...(title ? [renderCell([textNode(title, ['bold'])], ctx)] : []), ...target, ...cellBlocks([...fragments, ...children], ctx)];
 }
