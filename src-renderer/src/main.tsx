@@ -9,6 +9,16 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/spaces.css';
+import './styles/space.css';
+import './styles/page-tree.css';
+import './styles/editor.css';
+import './styles/change-requests.css';
+import './styles/comments.css';
+import './styles/search.css';
+import './styles/history.css';
+import './styles/import.css';
+import './styles/settings.css';
+import './styles/status.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.

@@ -1,9 +1,10 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
-import type { AppRouter, FolioClient } from './types';
+import type { AppClient } from '../stores/app-stores';
+import type { AppRouter } from './types';
 
 /** The desktop app: calls go over Electron IPC to the main process, which calls as the owner. */
-export function createDesktopClient(): FolioClient {
+export function createDesktopClient(): AppClient {
   return createTRPCClient<AppRouter>({ links: [ipcLink<AppRouter>()] });
 }
 
@@ -11,7 +12,7 @@ export function createDesktopClient(): FolioClient {
  * A browser on `folio serve`: calls go to /trpc on the page's own origin (the CSP allows no other),
  * with the token read at call time so signing in or out needs no new client.
  */
-export function createHttpClient(getToken: () => string | undefined): FolioClient {
+export function createHttpClient(getToken: () => string | undefined): AppClient {
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink<AppRouter>({

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { initialsOf } from '../format';
 import { Logo } from './Logo';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
+import { ConnectionIndicator } from './status/ConnectionIndicator';
 import { useAppStores, useOrganizations, useSpaces } from './stores-context';
 
 const SECTIONS = [
@@ -14,7 +15,7 @@ const SECTIONS = [
 export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
   const viewer = useOrganizations((state) => state.viewer);
   const hasOrganization = useOrganizations((state) => state.selectedId !== undefined);
-  const { spaces } = useAppStores();
+  const { spaces, navigation } = useAppStores();
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
 
   /** The sections belong to the organization's page: from a space, go back to it first, then to the section. */
@@ -42,6 +43,10 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
         </nav>
       )}
       <div className="sidebar__footer">
+        <ConnectionIndicator />
+        <button className="button button--quiet sidebar__settings" type="button" onClick={() => navigation.getState().openDialog('settings')}>
+          Settings
+        </button>
         {viewer && (
           <div className="viewer">
             <span className="avatar avatar--small" aria-hidden="true">

@@ -6,6 +6,7 @@ import { TITLE_MAX_LENGTH } from '../stores/spaces-store';
 import { ArrowLeftIcon, CheckIcon, CloseIcon, LockIcon, PageIcon } from './Icons';
 import { spaceEntryId } from './SpacesSection';
 import { StatusMessage } from './StatusMessage';
+import { SpaceScreen } from './space/SpaceScreen';
 import { useAppStores, useSpaces } from './stores-context';
 
 /** What `permissions` allows, in words, in the order people think of them. */
@@ -61,16 +62,44 @@ export function SpaceView({ organization }: { organization: Organization }) {
       </div>
     );
   }
-  return <SpaceDetails organization={organization} space={openSpace.space} backButton={backButton} />;
+  const space = openSpace.space;
+  return (
+    <SpaceScreen
+      organization={organization}
+      space={space}
+      top={
+        <div className="space-view__top">
+          {backButton}
+          <SpaceBreadcrumb organization={organization} space={space} />
+        </div>
+      }
+      overview={<SpaceDetails organization={organization} space={space} />}
+    />
+  );
+}
+
+function SpaceBreadcrumb({ organization, space }: { organization: Organization; space: Space }) {
+  const tree = useSpaces((state) => state.tree);
+  const path = useMemo(() => collectionPath(tree.status === 'ready' ? tree.collections : [], space.parent), [tree, space.parent]);
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li>{organization.title}</li>
+        {path.map((collection) => (
+          <li key={collection.id}>{titleOrUntitled(collection.title, 'collection')}</li>
+        ))}
+        <li aria-current="page">{titleOrUntitled(space.title, 'space')}</li>
+      </ol>
+    </nav>
+  );
 }
 
 interface DetailsProps {
   organization: Organization;
   space: Space;
-  backButton: ReactNode;
 }
 
-function SpaceDetails({ organization, space, backButton }: DetailsProps) {
+function SpaceDetails({ organization, space }: DetailsProps) {
   const { spaces } = useAppStores();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tree = useSpaces((state) => state.tree);
@@ -127,19 +156,6 @@ function SpaceDetails({ organization, space, backButton }: DetailsProps) {
 
   return (
     <article className="space-view" aria-labelledby="space-title">
-      <div className="space-view__top">
-        {backButton}
-        <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>{organization.title}</li>
-          {path.map((collection) => (
-            <li key={collection.id}>{titleOrUntitled(collection.title, 'collection')}</li>
-          ))}
-          <li aria-current="page">{title}</li>
-        </ol>
-        </nav>
-      </div>
-
       <header className="space-view__header">
         <span className="space-view__emoji" aria-hidden="true">
           {space.emoji || <PageIcon size={30} />}

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { selectedOrganization } from '../stores/organizations-store';
 import { OrganizationView } from './OrganizationView';
+import { CommandPalette } from './search/CommandPalette';
+import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { SpaceView } from './SpaceView';
 import { StatusMessage } from './StatusMessage';
-import { useAppStores, useOrganizations, useSpaces } from './stores-context';
+import { useAppStores, useNavigation, useOrganizations, useSpaces } from './stores-context';
 import { UndoToast } from './UndoToast';
 
 /** The signed-in page: the sidebar with the organization switcher, and the open organization or space. */
@@ -14,6 +16,7 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
   const organization = useOrganizations(selectedOrganization);
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
   const notice = useSpaces((state) => state.notice);
+  const settingsOpen = useNavigation((state) => state.dialog === 'settings');
 
   useEffect(() => {
     void organizations.getState().load();
@@ -44,6 +47,9 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
         )}
       </main>
       <UndoToast />
+      {/* Always mounted: it listens for Ctrl/Cmd-K anywhere in the window. */}
+      <CommandPalette />
+      {settingsOpen && <SettingsDialog />}
       {/* What an action just did, for screen readers; what sighted users see changes on screen. */}
       <p className="visually-hidden" role="status">
         {notice}

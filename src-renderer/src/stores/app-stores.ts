@@ -1,14 +1,23 @@
 import type { FolioClient } from '../api/types';
+import { createFeatureStores, type FeatureClient, type FeatureStores } from './feature-stores';
 import { createOrganizationsStore, type OrganizationsStore } from './organizations-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSpacesStore, type SpacesStore } from './spaces-store';
 import type { KeyValueStorage } from './storage';
 
 /** Every store the page uses. `session` exists only in a browser: the desktop app is always its owner. */
-export interface AppStores {
+export interface AppStores extends FeatureStores {
   session?: SessionStore;
   organizations: OrganizationsStore;
   spaces: SpacesStore;
+}
+
+/** Everything the page calls: the real tRPC client is one. */
+export type AppClient = FolioClient & FeatureClient;
+
+/** Navigation follows the open space: another space starts with no page open. */
+function followSpace(spaces: SpacesStore, features: FeatureStores): void {
+  spaces.subscribe((state) => features.navigation.getState().enterSpace(state.openSpaceId));
 }
 
 /** The spaces store follows the organization that is open: another one loads its tree, none clears it. */
@@ -24,7 +33,7 @@ function followOrganization(organizations: OrganizationsStore, spaces: SpacesSto
  * A browser on `folio serve`: a token-based session, and stores whose client sends the session's current
  * token. A 401 ends the session; ending the session clears what was loaded.
  */
-export function createBrowserStores(storage: KeyValueStorage, clientFor: (getToken: () => string | undefined) => FolioClient): AppStores {
+export function createBrowserStores(storage: KeyValueStorage, clientFor: (getToken: () => string | undefined) => AppClient): AppStores {
   const session = createSessionStore({ storage, verify: (token) => clientFor(() => token).user.me.query() });
   const client = clientFor(() => session.getState().token);
   const onUnauthorized = (message: string) => {
@@ -33,20 +42,24 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   };
   const organizations = createOrganizationsStore({ client, storage, onUnauthorized });
   const spaces = createSpacesStore({ client, onUnauthorized });
+  const features = createFeatureStores(client, onUnauthorized);
   followOrganization(organizations, spaces);
+  followSpace(spaces, features);
   session.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       organizations.getState().reset();
       spaces.getState().reset();
     }
   });
-  return { session, organizations, spaces };
+  return { session, organizations, spaces, ...features };
 }
 
 /** The desktop app: the main process answers as the owner, so there is no sign-in and a 401 is only an error. */
-export function createDesktopStores(storage: KeyValueStorage, client: FolioClient): AppStores {
+export function createDesktopStores(storage: KeyValueStorage, client: AppClient): AppStores {
   const organizations = createOrganizationsStore({ client, storage, onUnauthorized: () => {} });
   const spaces = createSpacesStore({ client, onUnauthorized: () => {} });
+  const features = createFeatureStores(client, () => {});
   followOrganization(organizations, spaces);
-  return { organizations, spaces };
+  followSpace(spaces, features);
+  return { organizations, spaces, ...features };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FolioClient } from '../../../src-renderer/src/api/types';
-import { createBrowserStores, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
+import { type AppClient, createBrowserStores, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
 import { TOKEN_KEY } from '../../../src-renderer/src/stores/session-store';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
 import { fakeClient, organization, space, unauthorizedError } from '../fake-client';
@@ -8,7 +7,7 @@ import { fakeClient, organization, space, unauthorizedError } from '../fake-clie
 /** A client factory like createHttpClient: records which token each call would have sent. */
 function clientFactory(accepted: string) {
   const sent: Array<string | undefined> = [];
-  const clientFor = (getToken: () => string | undefined): FolioClient => {
+  const clientFor = (getToken: () => string | undefined): AppClient => {
     const client = fakeClient({ organizations: [organization('org-1', 'One')] });
     const check = () => {
       const token = getToken();
@@ -23,7 +22,8 @@ function clientFactory(accepted: string) {
       check();
       return { items: [organization('org-1', 'One')], count: 1 };
     });
-    return client;
+    // The feature stores make no call until a space is open: the fake needs only what the organization page uses.
+    return client as unknown as AppClient;
   };
   return { clientFor, sent };
 }
@@ -74,7 +74,7 @@ describe('the desktop stores', () => {
   it('have no session, and show a 401 as an error', async () => {
     const client = fakeClient();
     client.orgs.list.query.mockRejectedValueOnce(unauthorizedError());
-    const stores = createDesktopStores(memoryStorage(), client);
+    const stores = createDesktopStores(memoryStorage(), client as unknown as AppClient);
     expect(stores.session).toBeUndefined();
     await stores.organizations.getState().load();
     expect(stores.organizations.getState().organizations).toEqual({ status: 'error', message: 'Missing or invalid API token' });
@@ -85,7 +85,7 @@ describe('the desktop stores', () => {
       organizations: [organization('org-acme', 'Acme'), organization('org-globex', 'Globex')],
       spaces: { 'org-acme': [space('s-acme', 'Acme docs')], 'org-globex': [space('s-globex', 'Globex docs')] },
     });
-    const stores = createDesktopStores(memoryStorage(), client);
+    const stores = createDesktopStores(memoryStorage(), client as unknown as AppClient);
     await stores.organizations.getState().load();
     await vi.waitFor(() => expect(stores.spaces.getState()).toMatchObject({ organizationId: 'org-acme', tree: { status: 'ready' } }));
     await stores.organizations.getState().select('org-globex');

@@ -1,0 +1,61 @@
+import type { ChangeRequestsClient, ChangeRequestsStore } from './change-requests-store';
+import { createChangeRequestsStore } from './change-requests-store';
+import type { CommentsClient, CommentsStore } from './comments-store';
+import { createCommentsStore } from './comments-store';
+import type { ConnectionClient, ConnectionStore } from './connection-store';
+import { createConnectionStore } from './connection-store';
+import type { EditorClient, EditorStore } from './editor-store';
+import { createEditorStore } from './editor-store';
+import type { HistoryClient, HistoryStore } from './history-store';
+import { createHistoryStore } from './history-store';
+import type { ImportClient, ImportStore } from './import-store';
+import { createImportStore } from './import-store';
+import { createNavigationStore, type NavigationStore } from './navigation-store';
+import type { PageTreeClient, PageTreeStore } from './page-tree-store';
+import { createPageTreeStore } from './page-tree-store';
+import type { SearchClient, SearchStore } from './search-store';
+import { createSearchStore } from './search-store';
+import type { SettingsClient, SettingsStore } from './settings-store';
+import { createSettingsStore } from './settings-store';
+
+/** The stores of everyday work in a space, each owning one feature of the window. */
+export interface FeatureStores {
+  navigation: NavigationStore;
+  pageTree: PageTreeStore;
+  editor: EditorStore;
+  changeRequests: ChangeRequestsStore;
+  comments: CommentsStore;
+  search: SearchStore;
+  history: HistoryStore;
+  imports: ImportStore;
+  settings: SettingsStore;
+  connection: ConnectionStore;
+}
+
+/** The client slices the feature stores use; the real tRPC client satisfies all of them (checked in main.tsx). */
+export type FeatureClient = PageTreeClient &
+  EditorClient &
+  ChangeRequestsClient &
+  CommentsClient &
+  SearchClient &
+  HistoryClient &
+  ImportClient &
+  SettingsClient &
+  ConnectionClient;
+
+export function createFeatureStores(client: FeatureClient, onUnauthorized: (message: string) => void): FeatureStores {
+  const navigation = createNavigationStore();
+  const deps = { client, onUnauthorized, navigation };
+  return {
+    navigation,
+    pageTree: createPageTreeStore(deps),
+    editor: createEditorStore(deps),
+    changeRequests: createChangeRequestsStore(deps),
+    comments: createCommentsStore(deps),
+    search: createSearchStore(deps),
+    history: createHistoryStore(deps),
+    imports: createImportStore(deps),
+    settings: createSettingsStore(deps),
+    connection: createConnectionStore(deps),
+  };
+}

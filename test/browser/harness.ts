@@ -1,0 +1,103 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { type FolioApp, openApp } from '../../src-main/app/app';
+import type { AppConfig } from '../../src-main/app/context';
+import { bootstrapOwner } from '../../src-main/app/bootstrap';
+import { type Host, startHost } from '../../src-main/http/server';
+import { type Browser, launchChromium } from './chromium';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOTS = join(ROOT, 'test-output/browser');
+
+/** A real Folio host on a temporary data directory and Chromium signed in to it as the owner. */
+export interface BrowserHarness {
+  app: FolioApp;
+  host: Host;
+  browser: Browser;
+  page: Page;
+  /** The owner's organization. */
+  orgId: string;
+  ownerToken: string;
+  /** Script errors and CSP violations seen by the page; a test ends by expecting none. */
+  pageErrors: string[];
+  /** Calls /v1 as the owner, the way a script or `curl` would. */
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Saves the page in the light and the dark theme under test-output/browser/. */
+  screenshot(name: string): Promise<void>;
+  /** Opens the app and signs in with the owner's token. */
+  signIn(): Promise<void>;
+  /** Opens a space from the organization's spaces list. */
+  openSpace(title: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(name: string, config: Partial<AppConfig> = {}): Promise<BrowserHarness> {
+  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
+    throw new Error('out/renderer/index.html is missing: run `npx electron-vite build` first (`npm test` does).');
+  }
+  const ownerToken = `folio_browser_${name.replace(/\W/g, '_')}_owner_token`;
+  const dataDir = mkdtempSync(join(tmpdir(), `folio-browser-${name}-`));
+  const app = openApp({ dataDir, config });
+  bootstrapOwner(app.db, app.clock, { adminToken: ownerToken });
+  const host = await startHost(app, { port: 0 });
+
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${host.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ownerToken}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 || response.status === 205 ? undefined : await response.json()) as T;
+  };
+  const orgId = (await api<{ items: Array<{ id: string }> }>('GET', '/v1/orgs')).items[0]!.id;
+
+  const browser = await launchChromium();
+  const page = await browser.context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    // Chromium notes that a <meta> CSP cannot carry frame-ancestors (the host's header does).
+    if (message.type() === 'error' && !message.text().includes('frame-ancestors')) pageErrors.push(message.text());
+  });
+
+  return {
+    app,
+    host,
+    browser,
+    page,
+    orgId,
+    ownerToken,
+    pageErrors,
+    api,
+    async screenshot(shot) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `${shot}.png`), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: join(SCREENSHOTS, `${shot}-dark.png`), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
+    },
+    async signIn() {
+      await page.goto(host.url);
+      await page.getByLabel('Paste an API token').fill(ownerToken);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('region', { name: 'Spaces' }).waitFor();
+    },
+    async openSpace(title) {
+      await page
+        .getByRole('region', { name: 'Spaces' })
+        .getByRole('button', { name: new RegExp(`^${title}`) })
+        .click();
+      await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    },
+    async close() {
+      await browser.close();
+      await host.close();
+      app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
