@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where `electron-vite build` writes the renderer. */
-export const RENDERER_DIR = resolve(fileURLToPath(new URL('../../out/renderer', import.meta.url)));
+/** Where `electron-vite build` writes the renderer (FOLIO_RENDERER_DIR serves another build, e.g. FOLIO_OUT's). */
+export const RENDERER_DIR = resolve(process.env.FOLIO_RENDERER_DIR ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

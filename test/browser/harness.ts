@@ -7,6 +7,7 @@ import { type FolioApp, openApp } from '../../src-main/app/app';
 import type { AppConfig } from '../../src-main/app/context';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
 import { type Host, startHost } from '../../src-main/http/server';
+import { RENDERER_DIR } from '../../src-main/http/static-files';
 import { type Browser, launchChromium } from './chromium';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,8 +36,8 @@ export interface BrowserHarness {
 }
 
 export async function startBrowserHarness(name: string, config: Partial<AppConfig> = {}): Promise<BrowserHarness> {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
-    throw new Error('out/renderer/index.html is missing: run `npx electron-vite build` first (`npm test` does).');
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`${RENDERER_DIR}/index.html is missing: run \`npx electron-vite build\` first (\`npm test\` does).`);
   }
   const ownerToken = `folio_browser_${name.replace(/\W/g, '_')}_owner_token`;
   const dataDir = mkdtempSync(join(tmpdir(), `folio-browser-${name}-`));
