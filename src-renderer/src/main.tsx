@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDesktopClient, createHttpClient, isDesktop } from './api/client';
+import { browserAddress } from './browser-address';
 import { browserStorage } from './browser-storage';
 import { App } from './components/App';
 import { StoresContext } from './components/stores-context';
 import { createBrowserStores, createDesktopStores } from './stores/app-stores';
+import { syncLocation } from './stores/location-sync';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -24,6 +26,7 @@ import './styles/status.css';
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.
 const storage = browserStorage();
 const stores = isDesktop() ? createDesktopStores(storage, createDesktopClient()) : createBrowserStores(storage, createHttpClient);
+syncLocation(stores, browserAddress());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

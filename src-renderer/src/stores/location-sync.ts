@@ -1,0 +1,137 @@
+import type { AppStores } from './app-stores';
+import { openSpaceOf } from './spaces-store';
+
+/** What the address says is open: a space, a page in it, and which content of it. */
+export interface AppLocation {
+  spaceId?: string;
+  pageId?: string;
+  changeRequestId?: string;
+  revisionId?: string;
+}
+
+/** The window's address, as far as the app uses it: the part after `#`. */
+export interface AddressBar {
+  readonly hash: string;
+  /** A new history entry, so Back returns to where the writer was. */
+  push(hash: string): void;
+  /** Calls back when the writer goes back or forward, or edits the address; returns an unsubscribe. */
+  listen(onChange: () => void): () => void;
+}
+
+const PREFIX = '#/';
+
+/**
+ * `#/spaces/{id}/pages/{id}?cr={id}&rev={id}`. Hashes, not paths, because the desktop app loads a file://
+ * page where paths cannot change; `#spaces` and the like (in-page anchors) are not locations.
+ */
+export function formatLocation(location: AppLocation): string {
+  if (!location.spaceId) return '';
+  let hash = `${PREFIX}spaces/${encodeURIComponent(location.spaceId)}`;
+  if (location.pageId) hash += `/pages/${encodeURIComponent(location.pageId)}`;
+  const query = new URLSearchParams();
+  if (location.changeRequestId) query.set('cr', location.changeRequestId);
+  if (location.revisionId) query.set('rev', location.revisionId);
+  const search = query.toString();
+  return search ? `${hash}?${search}` : hash;
+}
+
+/** The location a hash names; undefined when the hash is not one of the app's (an anchor, or garbage). */
+export function parseLocation(hash: string): AppLocation | undefined {
+  if (hash === '' || hash === '#') return {};
+  if (!hash.startsWith(PREFIX)) return undefined;
+  const [path = '', search = ''] = hash.slice(PREFIX.length).split('?', 2);
+  const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+))?\/?$/.exec(path);
+  if (!match) return undefined;
+  const query = new URLSearchParams(search);
+  const decode = (part: string | undefined) => (part ? decodeURIComponent(part) : undefined);
+  return {
+    spaceId: decode(match[1]),
+    pageId: decode(match[2]),
+    changeRequestId: query.get('cr') ?? undefined,
+    revisionId: query.get('rev') ?? undefined,
+  };
+}
+
+function currentLocation(stores: AppStores): AppLocation {
+  const navigation = stores.navigation.getState();
+  const spaceId = stores.spaces.getState().openSpaceId;
+  if (!spaceId) return {};
+  return { spaceId, pageId: navigation.pageId, changeRequestId: navigation.changeRequestId, revisionId: navigation.revisionId };
+}
+
+/**
+ * Keeps the address and the open space, page and content in step both ways, so a reload, Back and Forward,
+ * and a pasted link all land where they say. Returns a function that stops it.
+ */
+export function syncLocation(stores: AppStores, address: AddressBar): () => void {
+  // While applying an address (and before the first one is applied), the stores' changes must not push entries.
+  let applying = true;
+
+  const write = () => {
+    if (applying) return;
+    const hash = formatLocation(currentLocation(stores));
+    const shown = parseLocation(address.hash);
+    // An in-page anchor (#members) stays in the bar until the location itself changes.
+    if (shown === undefined && hash === '') return;
+    if (hash !== address.hash) address.push(hash);
+  };
+
+  const apply = async () => {
+    const wanted = parseLocation(address.hash);
+    applying = true;
+    try {
+      if (!wanted) return;
+      await openSpace(stores, wanted.spaceId);
+      const navigation = stores.navigation.getState();
+      if (wanted.spaceId && stores.spaces.getState().openSpaceId === wanted.spaceId) {
+        if (navigation.changeRequestId !== wanted.changeRequestId) navigation.openChangeRequest(wanted.changeRequestId);
+        if (navigation.revisionId !== wanted.revisionId) navigation.openRevision(wanted.revisionId);
+        if (navigation.pageId !== wanted.pageId) navigation.openPage(wanted.pageId);
+      }
+    } finally {
+      applying = false;
+    }
+  };
+
+  const unsubscribers = [
+    stores.spaces.subscribe((state, previous) => {
+      if (state.openSpaceId !== previous.openSpaceId) write();
+    }),
+    stores.navigation.subscribe((state, previous) => {
+      if (state.pageId !== previous.pageId || state.changeRequestId !== previous.changeRequestId || state.revisionId !== previous.revisionId) write();
+    }),
+    address.listen(() => void apply()),
+  ];
+
+  // The address the window opened with is applied once an organization is shown: showing one closes any open
+  // space, so opening the address's space earlier would be undone.
+  const start = () => void apply();
+  if (stores.spaces.getState().organizationId) start();
+  else {
+    const stop = stores.spaces.subscribe((state) => {
+      if (!state.organizationId) return;
+      stop();
+      start();
+    });
+    unsubscribers.push(stop);
+  }
+
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
+
+/** Opens the space (or closes it), switching to its organization first when it belongs to another one. */
+async function openSpace(stores: AppStores, spaceId: string | undefined): Promise<void> {
+  const spaces = stores.spaces.getState();
+  if (!spaceId) {
+    if (spaces.openSpaceId) spaces.close();
+    return;
+  }
+  if (spaces.openSpaceId === spaceId) return;
+  await spaces.open(spaceId);
+  const space = openSpaceOf(stores.spaces.getState());
+  const organizations = stores.organizations.getState();
+  if (!space || space.organization === organizations.selectedId) return;
+  // Showing another organization closes the open space: open it again once that organization is shown.
+  await organizations.select(space.organization);
+  if (stores.spaces.getState().openSpaceId !== spaceId) await stores.spaces.getState().open(spaceId);
+}
