@@ -50,7 +50,7 @@ export function openApp(options: { dataDir: string; clock?: Clock; config?: Part
     clock,
     docs,
     live,
-    config: { allowFileImports: false, ...options.config },
+    config: { allowFileImports: false, ...options.config, dataDir: options.dataDir },
     imports: new ImportJobs(),
     router: createApiRouter(),
     close: () => {

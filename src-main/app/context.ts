@@ -28,6 +28,8 @@ export interface ServiceContext {
 export interface AppConfig {
   /** Imports may read file:// URLs (the desktop app; a server only with --allow-file-imports). */
   allowFileImports: boolean;
+  /** The data directory, shown in the app's settings to the instance's owner only. */
+  dataDir?: string;
 }
 
 /** What an open data directory provides to every service call, whoever makes it. */
@@ -40,7 +42,13 @@ export interface PresentContext {
   baseUrl: string;
 }
 
-export type CallContext = ServiceContext & PresentContext;
+/** Set only on the desktop window's own calls (over IPC): the owner, at this machine. */
+export interface DesktopCaller {
+  /** The owner's API token (the owner-token file), shown in Settings for local tools; never sent over HTTP. */
+  ownerToken: string;
+}
+
+export type CallContext = ServiceContext & PresentContext & { desktop?: DesktopCaller };
 
 export function isoNow(clock: Clock): string {
   return clock.now().toISOString();

@@ -84,14 +84,17 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
             throw badRequest(`${at}.into: a page cannot be moved under itself or one of its own pages`);
           }
           const moved = parent !== page.parent || change.at !== undefined;
-          writePage(doc, id, {
+          const fields: Partial<PageRecord> = {
             title: change.title,
             slug: change.slug === undefined ? undefined : slugify(change.slug),
             parent,
             order: moved ? keyAt(pages, parent, change.at, id) : undefined,
             ...pageOptions(change),
             updatedAt: now,
-          });
+          };
+          // writePage deletes a field given as undefined: an update leaves out what it does not change
+          // (a missing title hid the page: readPages skips records without one).
+          writePage(doc, id, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
           const markdown = change.document ? markdownOf(change.document, `${at}.document`) : undefined;
           if (markdown !== undefined) bodies.push({ pageId: id, markdown });
           outcomes.push({ object: 'updated_page', pageId: id });

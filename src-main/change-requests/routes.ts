@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { queryBoolean } from '../../src-shared/schemas/common';
-import { createChangeRequestBody, listChangeRequestsQuery, updateChangeRequestBody } from '../../src-shared/schemas/change-requests';
+import {
+  changeRequestChangesQuery,
+  createChangeRequestBody,
+  listChangeRequestsQuery,
+  updateChangeRequestBody,
+} from '../../src-shared/schemas/change-requests';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
@@ -9,6 +14,8 @@ import { signedPdfUrl } from '../pdf/signing';
 import { getLivePage } from '../store/content-pages';
 import { requireChangeRequest } from './access';
 import { presentChangeRequest } from './presenter';
+import { changeRequestChanges } from './semantic-changes';
+import { presentSemanticChanges } from './semantic-changes-presenter';
 import {
   createChangeRequest,
   editChangeRequest,
@@ -53,6 +60,12 @@ export function registerChangeRequestRoutes(router: Router): void {
     status: 200,
     body: updateFromMain(ctx, params.spaceId!, params.changeRequestId!),
   }));
+
+  router.get(`${ONE}/changes`, ({ ctx, params, query }) => {
+    const { limit } = parseInput(changeRequestChangesQuery, query, 'query');
+    const { changes } = changeRequestChanges(ctx, params.spaceId!, params.changeRequestId!);
+    return { status: 200, body: presentSemanticChanges(changes, ctx, limit) };
+  });
 }
 
 const pdfQuery = z.object({ only: queryBoolean.optional(), page: z.string().min(1).optional() });

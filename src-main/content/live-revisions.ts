@@ -2,6 +2,7 @@ import type { Clock } from '../app/context';
 import type { Db } from '../store/database';
 import { treesWithPendingChanges } from '../store/content-pages';
 import { inTransaction } from '../store/database';
+import { setRevisionOrigin } from '../store/revisions';
 import type { DocStore } from './doc-store';
 import { cutRevision, type TreeRef } from './engine';
 
@@ -73,7 +74,11 @@ export class LiveRevisions {
   private cut(tree: TreeRef, editor: string | null): void {
     if (!this.services.db.open) return;
     try {
-      inTransaction(this.services.db, () => cutRevision(this.services, tree, 'edits', editor));
+      inTransaction(this.services.db, () => {
+        const revision = cutRevision(this.services, tree, 'edits', editor);
+        // The history tells the writer's typing apart from API edits.
+        if (revision) setRevisionOrigin(this.services.db, revision.id, 'live');
+      });
     } catch (error) {
       // The edits themselves are safe on disk; the next edit or the next start retries the revision.
       console.error(`[folio] could not record a revision of ${tree.treeId}:`, error);

@@ -1,42 +1,75 @@
 import * as Y from 'yjs';
 import type { ServiceContext } from '../app/context';
+import { requireChangeRequest, treeOf } from '../change-requests/access';
 import { badRequest, notFound } from '../errors';
-import { assertSpaceWritable, requireSpace } from '../spaces/access';
-import { getLivePage } from '../store/content-pages';
+import { requireSpace } from '../spaces/access';
+import { getBodyFork } from '../store/change-requests';
+import { getLivePage, type ContentPageRow } from '../store/content-pages';
 import { applyBodyUpdate, bodyDocId, type TreeRef } from './engine';
+import { mainTree } from './pages-service';
 
 /**
  * Live editing of page bodies by the desktop editor: it binds a Y.Text to the page's body document,
  * pulls what it lacks and pushes its own updates. Each push is durable when it returns (lesson 5);
- * revisions follow when the writer pauses (LiveRevisions).
+ * revisions follow when the writer pauses (LiveRevisions). The content is the space's main content,
+ * or a change request's when its id is given, with the same rules as every other edit of it.
  */
-export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, stateVector?: Uint8Array) {
-  const { space } = requireSpace(ctx, spaceId);
-  requireLivePage(ctx, space.id, pageId);
-  const docId = bodyDocId(space.id, pageId);
+export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, stateVector?: Uint8Array, changeRequestId?: string) {
+  const tree = readableTree(ctx, spaceId, changeRequestId);
+  const page = requireLivePage(ctx, tree.treeId, pageId);
+  const docId = bodyDocId(bodyTreeId(ctx, tree, pageId), pageId);
+  if (stateVector) assertDecodableStateVector(stateVector);
   return {
     update: ctx.docs.diff(docId, stateVector),
     stateVector: ctx.docs.stateVector(docId),
+    // The editor heads the page with these; answering them with every poll shows a rename at once.
+    title: page.title,
+    emoji: emojiOf(page),
   };
 }
 
-export function pushBodyUpdate(ctx: ServiceContext, spaceId: string, pageId: string, update: Uint8Array) {
+export function pushBodyUpdate(ctx: ServiceContext, spaceId: string, pageId: string, update: Uint8Array, changeRequestId?: string) {
   return ctx.docs.write((writer) => {
-    const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'edit its content' });
-    assertSpaceWritable(space);
-    requireLivePage(ctx, space.id, pageId);
-    const tree: TreeRef = { spaceId: space.id, treeId: space.id };
+    // The same rules as every other edit: main only while the space is live, a change request until merged.
+    const tree = mainTree(ctx, spaceId, changeRequestId);
+    requireLivePage(ctx, tree.treeId, pageId);
     assertDecodableUpdate(update);
     applyBodyUpdate(ctx, writer, tree, pageId, update);
     ctx.live.touched(tree, ctx.user.id);
-    return { stateVector: Y.encodeStateVector(ctx.docs.get(bodyDocId(space.id, pageId))) };
+    return { stateVector: Y.encodeStateVector(ctx.docs.get(bodyDocId(tree.treeId, pageId))) };
   });
 }
 
-function requireLivePage(ctx: ServiceContext, treeId: string, pageId: string) {
+/** The content a caller may read: main, or a change request of a space they can read. */
+function readableTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
+  if (changeRequestId) return treeOf(requireChangeRequest(ctx, spaceId, changeRequestId).changeRequest);
+  const { space } = requireSpace(ctx, spaceId);
+  return { spaceId: space.id, treeId: space.id };
+}
+
+/**
+ * Where a tree's body lives: a change request reads main's body until it forks it (copy-on-write, see
+ * engine.ts). Main forks a body into the request before changing it, so main's copy is the request's
+ * view until then, and the fork starts from exactly that state, so an editor's state vector stays valid.
+ */
+function bodyTreeId(ctx: ServiceContext, tree: TreeRef, pageId: string): string {
+  if (tree.treeId === tree.spaceId || getBodyFork(ctx.db, tree.treeId, pageId)) return tree.treeId;
+  return tree.spaceId;
+}
+
+function requireLivePage(ctx: ServiceContext, treeId: string, pageId: string): ContentPageRow {
   const page = getLivePage(ctx.db, treeId, pageId);
   if (!page) throw notFound(`Page "${pageId}" not found`);
   return page;
+}
+
+function emojiOf(page: ContentPageRow): string | undefined {
+  try {
+    const emoji = (JSON.parse(page.meta) as { emoji?: unknown }).emoji;
+    return typeof emoji === 'string' && emoji ? emoji : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A client's bytes are checked before they reach a stored document. */
@@ -45,5 +78,13 @@ export function assertDecodableUpdate(update: Uint8Array): void {
     Y.decodeUpdate(update);
   } catch {
     throw badRequest('update: not a Yjs update (expected the bytes of Y.encodeStateAsUpdate or an update event)');
+  }
+}
+
+function assertDecodableStateVector(stateVector: Uint8Array): void {
+  try {
+    Y.decodeStateVector(stateVector);
+  } catch {
+    throw badRequest('stateVector: not a Yjs state vector (expected the bytes of Y.encodeStateVector)');
   }
 }

@@ -15,7 +15,7 @@ import { descendantsOf, orderKeyFor, readPages, removePageAndDescendants, writeP
  * change request's content; the caller must be able to edit. Each call is one transaction
  * (authorization included) and one revision.
  */
-function mainTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
+export function mainTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
   if (changeRequestId) {
     // A change request is edited whatever the space's editMode: a locked space refuses the merge.
     const { changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId, 'edit', 'edit its content');
@@ -61,12 +61,10 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
     const tree = mainTree(ctx, spaceId, changeRequestId);
     w.change(treeDocId(tree.treeId), (doc) => {
       requirePage(readPages(doc), pageId);
-      writePage(doc, pageId, {
-        title: input.title,
-        // A renamed page gets the slug of its new title, as GitBook does.
-        slug: input.title === undefined ? undefined : slugify(input.title),
-        updatedAt: isoNow(ctx.clock),
-      });
+      // writePage deletes a field given as undefined: an update without a title must not pass one.
+      writePage(doc, pageId, { updatedAt: isoNow(ctx.clock) });
+      // A renamed page gets the slug of its new title, as GitBook does.
+      if (input.title !== undefined) writePage(doc, pageId, { title: input.title, slug: slugify(input.title) });
       if (input.emoji !== undefined) writePage(doc, pageId, { emoji: input.emoji ?? undefined });
       if (input.description !== undefined) writePage(doc, pageId, { description: input.description ?? undefined });
       if (input.hidden !== undefined) writePage(doc, pageId, { hidden: input.hidden });

@@ -1,9 +1,17 @@
 import type { ServiceContext } from '../app/context';
+import { requireChangeRequest } from '../change-requests/access';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { allLiveFiles, filesAtRevision, type ContentFileRow } from '../store/content-files';
-import { getLivePage, getLivePageByPath, listLiveDescendants, listLivePages, type ContentPageRow } from '../store/content-pages';
-import { getBody, getRevisionById, pagesAtRevision, type RevisionRow } from '../store/revisions';
+import {
+  getLivePage,
+  getLivePageByPath,
+  listLiveDescendants,
+  listLivePages,
+  listLivePagesWithoutBodies,
+  type ContentPageRow,
+} from '../store/content-pages';
+import { getBody, getRevisionById, latestRevisionOfTree, pagesAtRevision, type RevisionRow } from '../store/revisions';
 import type { PageView } from './presenter';
 
 /**
@@ -22,9 +30,17 @@ export function currentContent(ctx: ServiceContext, spaceId: string): ContentSna
   return contentOfTree(ctx, space.id, space.revision_id);
 }
 
-/** The content of a tree now (main content, or a change request's), as of its current revision id. */
-export function contentOfTree(ctx: Pick<ServiceContext, 'db'>, treeId: string, revisionId: string): ContentSnapshot {
-  const rows = listLivePages(ctx.db, treeId);
+/**
+ * The content of a tree now (main content, or a change request's), as of its current revision id.
+ * `bodies: false` leaves every markdown empty: a page tree does not need them.
+ */
+export function contentOfTree(
+  ctx: Pick<ServiceContext, 'db'>,
+  treeId: string,
+  revisionId: string,
+  options: { bodies?: boolean } = {},
+): ContentSnapshot {
+  const rows = options.bodies === false ? listLivePagesWithoutBodies(ctx.db, treeId) : listLivePages(ctx.db, treeId);
   const bodies = new Map(rows.map((r) => [r.page_id, r.markdown]));
   return {
     revision: getRevisionById(ctx.db, revisionId)!,
@@ -80,4 +96,31 @@ export function withSubtree(ctx: ServiceContext, page: ContentPageRow): PageWith
   const subtree = listLiveDescendants(ctx.db, page.tree_id, page.page_id);
   const bodies = new Map([page, ...subtree].map((r) => [r.page_id, r.markdown]));
   return { page, subtree, markdownOf: (pageId) => bodies.get(pageId) ?? '' };
+}
+
+/** Which content a read is about: a space's main content, or (given its id) a change request's. */
+export interface ContentTarget {
+  spaceId: string;
+  treeId: string;
+  /** Its current revision. */
+  revisionId: string;
+  changeRequestId?: string;
+}
+
+export function contentTarget(ctx: ServiceContext, spaceId: string, changeRequestId?: string): ContentTarget {
+  if (!changeRequestId) {
+    const { space } = requireSpace(ctx, spaceId);
+    return { spaceId: space.id, treeId: space.id, revisionId: space.revision_id };
+  }
+  const { space, changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId);
+  // A change request's own revisions carry its tree id; before its first, it reads as its base.
+  const revisionId = latestRevisionOfTree(ctx.db, changeRequest.id)?.id ?? changeRequest.revision_initial;
+  return { spaceId: space.id, treeId: changeRequest.id, revisionId, changeRequestId: changeRequest.id };
+}
+
+/** One live page of the target's content, else 404. */
+export function pageOfTarget(ctx: ServiceContext, target: ContentTarget, pageId: string): ContentPageRow {
+  const row = getLivePage(ctx.db, target.treeId, pageId);
+  if (!row) throw notFound(target.changeRequestId ? `Page "${pageId}" not found in this change request` : `Page "${pageId}" not found`);
+  return row;
 }

@@ -28,7 +28,7 @@ async function start(): Promise<void> {
   // The desktop imports the writer's own local folders.
   folio = openApp({ dataDir, config: { allowFileImports: true } });
   const { owner, createdToken } = bootstrapOwner(folio.db, folio.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
-  ensureOwnerToken({ db: folio.db, clock: folio.clock, owner, dataDir, createdToken });
+  const ownerToken = ensureOwnerToken({ db: folio.db, clock: folio.clock, owner, dataDir, createdToken });
   host = await startDesktopHost(folio);
   console.log(`Folio data directory: ${dataDir} (the owner's API token is in ${join(dataDir, OWNER_TOKEN_FILE)})`);
   console.log(`Folio host listening on ${host.url} (API: ${host.url}/v1)`);
@@ -42,6 +42,8 @@ async function start(): Promise<void> {
     createContext: async (): Promise<TrpcContext> => ({
       ...serviceContext(store, getUserById(store.db, owner.id) ?? owner),
       baseUrl,
+      // Only the window's own calls carry the owner's token (Settings shows it for local tools).
+      desktop: { ownerToken },
     }),
   });
   openWindow();

@@ -4,8 +4,10 @@ import { cutRevision, refreshTreeRows, treeDocId, type TreeRef } from '../conten
 import type { DocWriter } from '../content/doc-store';
 import { writeFile } from '../content/tree-model';
 import { badRequest, notFound } from '../errors';
-import { assertSpaceWritable, requireSpace } from '../spaces/access';
-import { getLiveFile, storeBlob } from '../store/content-files';
+import { requireChangeRequest } from '../change-requests/access';
+import { mainTree } from '../content/pages-service';
+import { requireSpace } from '../spaces/access';
+import { allLiveFiles, getLiveFile, readBlob, storeBlob } from '../store/content-files';
 import { newId } from '../store/ids';
 import { isoNow } from '../app/context';
 
@@ -31,23 +33,58 @@ export function addFileToTree(ctx: ServiceContext, writer: DocWriter, tree: Tree
   return id;
 }
 
-/** Uploads a file into a live space's main content (the desktop editor's pasted images). */
-export function uploadFile(ctx: ServiceContext, spaceId: string, file: NewFile) {
+/**
+ * Uploads a file into a live space's main content, or into a change request's content (the desktop
+ * editor's pasted and inserted images). Markdown names a file by its name (`.gitbook/assets/<name>`),
+ * so a name already used in that content gets a number (`image-2.png`): every paste is called
+ * `image.png`, and a second one must not show the first.
+ */
+export function uploadFile(ctx: ServiceContext, spaceId: string, file: NewFile, changeRequestId?: string) {
   return ctx.docs.write((writer) => {
-    const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'add files to it' });
-    assertSpaceWritable(space);
-    const tree = { spaceId: space.id, treeId: space.id };
-    const fileId = addFileToTree(ctx, writer, tree, file);
+    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const name = unusedName(allLiveFiles(ctx.db, tree.treeId).map((f) => f.name), file.name);
+    const fileId = addFileToTree(ctx, writer, tree, { ...file, name });
     const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
-    return { fileId, revision };
+    return { fileId, revision, treeId: tree.treeId };
   });
 }
 
-export function currentFile(ctx: ServiceContext, spaceId: string, fileId: string) {
-  const { space } = requireSpace(ctx, spaceId);
-  const file = getLiveFile(ctx.db, space.id, fileId);
+/** `name`, or `stem-2.ext`, `stem-3.ext`... whichever is not taken yet. */
+export function unusedName(taken: string[], name: string): string {
+  const used = new Set(taken);
+  if (!used.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n += 1) {
+    const candidate = `${stem}-${n}${ext}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** A file of main content, or of a change request's content when its id is given. */
+export function currentFile(ctx: ServiceContext, spaceId: string, fileId: string, changeRequestId?: string) {
+  const treeId = changeRequestId ? requireChangeRequest(ctx, spaceId, changeRequestId).changeRequest.id : requireSpace(ctx, spaceId).space.id;
+  const file = getLiveFile(ctx.db, treeId, fileId);
   if (!file) throw notFound(`File "${fileId}" not found`);
   return file;
+}
+
+/** At most this much is sent to the editor's preview as base64 in one answer. */
+export const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The bytes of the file a page's markdown names (`.gitbook/assets/<name>`), for the editor's
+ * preview, which shows them from a blob: URL so the desktop app's CSP needs no network origin. The
+ * first file of that name wins, as links and PDF exports resolve it.
+ */
+export function readFileByName(ctx: ServiceContext, spaceId: string, name: string, changeRequestId?: string) {
+  const treeId = changeRequestId ? requireChangeRequest(ctx, spaceId, changeRequestId).changeRequest.id : requireSpace(ctx, spaceId).space.id;
+  const file = allLiveFiles(ctx.db, treeId).find((f) => f.name === name);
+  if (!file) throw notFound(`File "${name}" not found`);
+  if (file.size > MAX_PREVIEW_BYTES) throw badRequest(`name: "${name}" is larger than ${MAX_PREVIEW_BYTES} bytes, too large to preview`);
+  const bytes = readBlob(ctx.db, file.hash);
+  if (!bytes) throw notFound(`File "${name}" has no stored bytes`);
+  return { name: file.name, contentType: file.content_type, bytes };
 }
 
 function measure(bytes: Uint8Array): { width: number; height: number } | undefined {

@@ -2,14 +2,15 @@ import { posix } from 'node:path';
 import type { ServiceContext } from '../app/context';
 import { readPages } from '../content/tree-model';
 import { treeDocId, type TreeRef } from '../content/engine';
-import { badRequest } from '../errors';
+import { badRequest, isFolioError } from '../errors';
+import { setRevisionOrigin } from '../store/revisions';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '../change-requests/access';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import { importDocx } from './docx';
 import { htmlToPage } from './html';
 import { importMarkdownTree, pageFromMarkdown } from './markdown';
-import type { ImportPlan } from './plan';
-import { DEFAULT_LIMITS, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type FileTree, type ImportLimits } from './source';
+import { countPages, type ImportPlan } from './plan';
+import { contentTypeOf, DEFAULT_LIMITS, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type FileTree, type ImportLimits } from './source';
 import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
 import { unzipTree } from './zip';
@@ -42,7 +43,17 @@ export interface ImportOutcome {
   revision: string;
   importedResources: number;
   totalResources: number;
+  /** Of the imported resources, the pages and the files (the app's result says both). */
+  pages: number;
+  files: number;
   failures: string[];
+}
+
+/** A file the writer chose in the app (a zip, a .docx, one markdown or HTML file), sent as bytes. */
+export interface UploadImportRequest extends Omit<ImportRequest, 'url' | 'source'> {
+  source: 'zip' | 'docx' | 'markdown' | 'html';
+  name: string;
+  bytes: Uint8Array;
 }
 
 /**
@@ -58,22 +69,50 @@ export async function importIntoSpace(ctx: ServiceContext, spaceId: string, requ
   const tree = requireWritableTree(ctx, spaceId, request);
 
   const plan = await readSource(url, request.source, limits, options);
+  return writePlan(ctx, spaceId, request, tree, plan, 'url');
+}
+
+/**
+ * Imports a file sent by the app rather than read from a URL: the same reading and writing as a URL
+ * import of the same bytes (the app's file picker, where the file has no URL the host could read).
+ */
+export async function importUploadIntoSpace(ctx: ServiceContext, spaceId: string, request: UploadImportRequest, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: false, ...options.limits };
+  const tree = requireWritableTree(ctx, spaceId, request);
+  if (request.bytes.byteLength > limits.maxBytes) throw badRequest(`data: the file is larger than ${limits.maxBytes} bytes`);
+  options.onProgress?.(1, 1);
+  const fetched: Fetched = { bytes: request.bytes, contentType: contentTypeOf(request.name), url: new URL('upload:') };
+  let plan: ImportPlan;
+  try {
+    plan = await planOfFile(fetched, request.name, request.source, limits);
+  } catch (error) {
+    // The readers name the source `url`; here it is the uploaded `data`.
+    throw isFolioError(error) && error.message.startsWith('url: ') ? badRequest(`data: ${error.message.slice(5)}`) : error;
+  }
+  return writePlan(ctx, spaceId, request, tree, plan, 'data');
+}
+
+/** Writes a plan in one transaction and one revision, marked as an import for the history. */
+function writePlan(ctx: ServiceContext, spaceId: string, request: Omit<ImportRequest, 'url'>, tree: TreeRef, plan: ImportPlan, field: string): ImportOutcome {
   if (plan.pages.length === 0) {
-    throw badRequest(`url: no ${request.source} content was found there${plan.failures.length ? ` (${plan.failures[0]})` : ''}`);
+    throw badRequest(`${field}: no ${request.source} content was found there${plan.failures.length ? ` (${plan.failures[0]})` : ''}`);
   }
   return ctx.docs.write((writer) => {
     requireWritableTree(ctx, spaceId, request);
     const written = writeImportPlan(ctx, writer, tree, plan, request.parentPageId ?? null);
+    setRevisionOrigin(ctx.db, written.revision!.id, 'import');
     return {
       revision: written.revision!.id,
       importedResources: written.importedResources,
       totalResources: written.totalResources,
+      pages: countPages(plan.pages),
+      files: plan.files.length,
       failures: plan.failures,
     };
   });
 }
 
-function requireWritableTree(ctx: ServiceContext, spaceId: string, request: ImportRequest): TreeRef {
+function requireWritableTree(ctx: ServiceContext, spaceId: string, request: Pick<ImportRequest, 'parentPageId' | 'changeRequestId'>): TreeRef {
   const { parentPageId, changeRequestId } = request;
   let tree: TreeRef;
   if (changeRequestId) {
@@ -101,8 +140,12 @@ async function readSource(url: URL, source: ImportSource, limits: ImportLimits, 
     return fromTree(await readFolder(url, limits, budget));
   }
   const fetched = await fetchSource(url, budget);
-  const name = posix.basename(url.pathname) || 'import';
   options.onProgress?.(1, 1);
+  return planOfFile(fetched, posix.basename(url.pathname) || 'import', source, limits);
+}
+
+/** One file, fetched or uploaded: a .docx, a zip, an HTML page or a markdown page. */
+async function planOfFile(fetched: Fetched, name: string, source: ImportSource, limits: ImportLimits): Promise<ImportPlan> {
   if (source === 'docx') return importDocx(fetched.bytes, name);
   if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(unzipTree(fetched.bytes, limits));
   const text = new TextDecoder().decode(fetched.bytes);

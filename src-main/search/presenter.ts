@@ -1,6 +1,6 @@
 import type { PresentContext } from '../app/context';
 import type { SectionHit } from '../store/search';
-import type { PageHits } from './service';
+import type { PageHits, SpaceHits } from './service';
 
 export function presentPageHits(hits: PageHits, spaceId: string, pc: PresentContext) {
   const { page } = hits;
@@ -21,4 +21,9 @@ export function presentPageHits(hits: PageHits, spaceId: string, pc: PresentCont
     }),
     urls: { app: app(page.path) },
   };
+}
+
+/** One space of an organization search: its id and title, and its pages with their matching sections. */
+export function presentSpaceHits(hits: SpaceHits, title: string, pc: PresentContext) {
+  return { id: hits.spaceId, title, pages: hits.pages.map((page) => presentPageHits(page, hits.spaceId, pc)) };
 }

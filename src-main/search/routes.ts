@@ -3,7 +3,7 @@ import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { getSpace } from '../store/spaces';
-import { presentPageHits } from './presenter';
+import { presentPageHits, presentSpaceHits } from './presenter';
 import { searchOrganization, searchSpace } from './service';
 
 export function registerSearchRoutes(router: Router): void {
@@ -21,11 +21,9 @@ export function registerSearchRoutes(router: Router): void {
     const result = searchOrganization(ctx, params.organizationId!, parseInput(searchQuery, query, 'query'));
     return {
       status: 200,
-      body: listEnvelope({ rows: result.items, total: result.total, next: result.next }, (space) => ({
-        id: space.spaceId,
-        title: getSpace(ctx.db, space.spaceId)?.title ?? '',
-        pages: space.pages.map((hits) => presentPageHits(hits, space.spaceId, ctx)),
-      })),
+      body: listEnvelope({ rows: result.items, total: result.total, next: result.next }, (space) =>
+        presentSpaceHits(space, getSpace(ctx.db, space.spaceId)?.title ?? '', ctx),
+      ),
     };
   });
 }

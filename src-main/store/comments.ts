@@ -72,6 +72,17 @@ export function countOpenComments(db: Db, spaceId: string, changeRequestId: stri
   ).n;
 }
 
+/** Open comments per page of a scope: the counts the page tree shows beside each page. */
+export function countOpenCommentsByPage(db: Db, scope: CommentScope): Record<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT c.page_id AS page, COUNT(*) AS n FROM comments c
+       WHERE ${IN_SCOPE} AND c.resolved_at IS NULL AND c.page_id IS NOT NULL GROUP BY c.page_id`,
+    )
+    .all(scope.spaceId, scope.changeRequestId) as Array<{ page: string; n: number }>;
+  return Object.fromEntries(rows.map((r) => [r.page, r.n]));
+}
+
 export function getComment(db: Db, scope: CommentScope, id: string): CommentRow | undefined {
   return db.prepare(`${COMMENT_SELECT} WHERE c.id = ? AND ${IN_SCOPE}`).get(id, scope.spaceId, scope.changeRequestId) as
     | CommentRow

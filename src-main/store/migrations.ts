@@ -10,6 +10,7 @@ import { contentIndexes } from './migrations/008-content-indexes';
 import { searchRows } from './migrations/009-search-rows';
 import { comments } from './migrations/010-comments';
 import { changeRequests } from './migrations/011-change-requests';
+import { revisionHistory } from './migrations/012-revision-history';
 
 export interface Migration {
   version: number;
@@ -18,7 +19,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

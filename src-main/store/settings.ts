@@ -16,3 +16,7 @@ export function ensureSetting(db: Db, key: string, value: string): string {
   db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING').run(key, value);
   return getSetting(db, key)!;
 }
+
+export function deleteSetting(db: Db, key: string): void {
+  db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+}

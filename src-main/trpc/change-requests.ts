@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { createChangeRequestBody, listChangeRequestsQuery, updateChangeRequestBody } from '../../src-shared/schemas/change-requests';
 import { presentChangeRequest } from '../change-requests/presenter';
+import { changeRequestChanges } from '../change-requests/semantic-changes';
+import { presentChangesWithDiffs } from '../change-requests/semantic-changes-presenter';
 import {
   createChangeRequest,
   editChangeRequest,
@@ -38,4 +40,12 @@ export const changeRequestsRouter = router({
   /** Pulls main content into the change request. */
   pullMain: procedure.input(crRef).mutation(({ ctx, input }) => updateFromMain(ctx, input.spaceId, input.changeRequestId)),
   merge: procedure.input(crRef).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.changeRequestId)),
+  /**
+   * What the change request changes (GET .../changes), each page change with its line diff. Archiving
+   * and reopening are `update` with a status, as PATCH does.
+   */
+  changes: procedure.input(crRef.extend({ limit: z.number().int().min(1).max(1000).optional() })).query(({ ctx, input }) => {
+    const { changes } = changeRequestChanges(ctx, input.spaceId, input.changeRequestId);
+    return presentChangesWithDiffs(changes, ctx, input.limit ?? 200);
+  }),
 });

@@ -1,15 +1,17 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { base64Bytes } from '../../src-shared/schemas/binary';
-import { importContentBody } from '../../src-shared/schemas/imports';
+import { importContentBody, importUploadInput } from '../../src-shared/schemas/imports';
 import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
 import { bodyState, pushBodyUpdate } from '../content/live-service';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
-import { currentContent, currentPage, withSubtree } from '../content/read-service';
+import { contentOfTree, contentTarget, pageOfTarget, withSubtree } from '../content/read-service';
+import { restorePage } from '../content/restore-page';
+import { openCommentCountsByPage } from '../comments/page-counts';
 import { presentFile } from '../files/presenter';
 import { currentFile, uploadFile } from '../files/service';
-import { importIntoSpace } from '../import/service';
+import { importIntoSpace, importUploadIntoSpace } from '../import/service';
 import { spaceId } from './refs';
 import { procedure, router } from './trpc';
 
@@ -24,16 +26,26 @@ const base64 = (value: Uint8Array) => Buffer.from(value).toString('base64');
  * edits of a live space, and the Yjs sync of a page body (binary as base64).
  */
 export const contentRouter = router({
-  /** The page tree as GET /v1/spaces/{spaceId}/content/pages answers it, with the current revision id. */
-  pages: procedure.input(z.object({ spaceId })).query(({ ctx, input }) => {
-    const content = currentContent(ctx, input.spaceId);
-    return { revision: content.revision.id, pages: presentPageTree(content.pages, ctx, input.spaceId, content.markdownOf) };
+  /**
+   * The page tree as GET /v1/spaces/{spaceId}/content/pages answers it (a change request's with its id),
+   * with the current revision id and the number of open comments on each page. `bodies: false` leaves
+   * every `markdown` empty: the app's page tree never shows bodies, and a 10,000-page space's are large.
+   */
+  pages: procedure.input(z.object({ spaceId, ...target, bodies: z.boolean().optional() })).query(({ ctx, input }) => {
+    const at = contentTarget(ctx, input.spaceId, input.changeRequestId);
+    const content = contentOfTree(ctx, at.treeId, at.revisionId, { bodies: input.bodies });
+    return {
+      revision: content.revision.id,
+      pages: presentPageTree(content.pages, ctx, at.spaceId, content.markdownOf),
+      commentCounts: openCommentCountsByPage(ctx, { spaceId: at.spaceId, changeRequestId: at.changeRequestId }),
+    };
   }),
 
-  /** One page with its markdown, as GET /v1/spaces/{spaceId}/content/page/{pageId}?format=markdown. */
-  page: procedure.input(pageRef).query(({ ctx, input }) => {
-    const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, input.spaceId, input.pageId));
-    return presentPage(page, ctx, { spaceId: input.spaceId, children: childrenIndex(subtree), markdownOf });
+  /** One page with its markdown, as GET /v1/spaces/{spaceId}/content/page/{pageId}?format=markdown (or a change request's). */
+  page: procedure.input(pageRef.extend(target)).query(({ ctx, input }) => {
+    const at = contentTarget(ctx, input.spaceId, input.changeRequestId);
+    const { page, subtree, markdownOf } = withSubtree(ctx, pageOfTarget(ctx, at, input.pageId));
+    return presentPage(page, ctx, { spaceId: at.spaceId, children: childrenIndex(subtree), markdownOf });
   }),
 
   createPage: procedure.input(createPageInput.safeExtend({ spaceId, ...target })).mutation(({ ctx, input }) => {
@@ -56,30 +68,53 @@ export const contentRouter = router({
     revision: deletePage(ctx, input.spaceId, input.pageId, input.changeRequestId)?.id,
   })),
 
+  /** Undoes a delete: the page and the pages deleted with it come back, same ids and bodies, in their place. */
+  restorePage: procedure.input(pageRef.extend(target)).mutation(({ ctx, input }) => {
+    const { revision, restored } = restorePage(ctx, input.spaceId, input.pageId, input.changeRequestId);
+    return { revision: revision?.id, restored };
+  }),
+
   setMarkdown: procedure.input(pageRef.extend({ markdown: z.string().max(5_000_000), ...target })).mutation(({ ctx, input }) => ({
     revision: setPageMarkdown(ctx, input.spaceId, input.pageId, input.markdown, input.changeRequestId)?.id,
   })),
 
-  /** What the caller's copy of a body lacks (all of it without a state vector), and the server's state vector. */
-  body: procedure.input(pageRef.extend({ stateVector: base64Bytes.optional() })).query(({ ctx, input }) => {
-    const state = bodyState(ctx, input.spaceId, input.pageId, input.stateVector ? bytes(input.stateVector) : undefined);
-    return { update: base64(state.update), stateVector: base64(state.stateVector) };
+  /**
+   * What the caller's copy of a body lacks (all of it without a state vector), the server's state vector,
+   * and the page's title and emoji; main content's body, or a change request's with its id.
+   */
+  body: procedure.input(pageRef.extend({ stateVector: base64Bytes.optional(), ...target })).query(({ ctx, input }) => {
+    const state = bodyState(ctx, input.spaceId, input.pageId, input.stateVector ? bytes(input.stateVector) : undefined, input.changeRequestId);
+    return { update: base64(state.update), stateVector: base64(state.stateVector), title: state.title, emoji: state.emoji };
   }),
 
-  /** Adds a file (an image pasted into the editor, a file dropped on a page) to a live space. */
+  /**
+   * Adds a file (an image pasted into the editor, a file dropped on a page) to a live space, or to a change
+   * request's content. A name already taken there gets a number: markdown references the answered `file.name`.
+   */
   uploadFile: procedure
-    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: z.string().min(1).max(255), data: base64Bytes }))
+    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: z.string().min(1).max(255), data: base64Bytes, ...target }))
     .mutation(({ ctx, input }) => {
-      const { fileId, revision } = uploadFile(ctx, input.spaceId, { name: input.name, contentType: input.contentType, bytes: bytes(input.data) });
-      return { fileId, revision: revision?.id, file: presentFile(currentFile(ctx, input.spaceId, fileId), { ...ctx, now: ctx.clock.now() }) };
+      const file = { name: input.name, contentType: input.contentType, bytes: bytes(input.data) };
+      const { fileId, revision } = uploadFile(ctx, input.spaceId, file, input.changeRequestId);
+      const stored = currentFile(ctx, input.spaceId, fileId, input.changeRequestId);
+      return { fileId, revision: revision?.id, file: presentFile(stored, { ...ctx, now: ctx.clock.now() }) };
     }),
 
   /** Starts an import in the background; poll importStatus for its progress and result. */
   startImport: procedure
-    .input(importContentBody.safeExtend({ spaceId, parentPageId: z.string().min(1).optional() }))
+    .input(importContentBody.safeExtend({ spaceId, parentPageId: z.string().min(1).optional(), ...target }))
     .mutation(({ ctx, input }) => {
       const { spaceId: id, ...request } = input;
       const job = ctx.imports.start(ctx.user.id, (progress) => importIntoSpace(ctx, id, request, { onProgress: progress }));
+      return { jobId: job.id };
+    }),
+
+  /** Starts the import of a file the writer chose (a zip, a .docx...), sent as bytes; polled like startImport. */
+  startUploadImport: procedure
+    .input(importUploadInput.safeExtend({ spaceId, parentPageId: z.string().min(1).optional(), ...target }))
+    .mutation(({ ctx, input }) => {
+      const { spaceId: id, data, ...request } = input;
+      const job = ctx.imports.start(ctx.user.id, (progress) => importUploadIntoSpace(ctx, id, { ...request, bytes: bytes(data) }, { onProgress: progress }));
       return { jobId: job.id };
     }),
 
@@ -90,9 +125,9 @@ export const contentRouter = router({
     return status;
   }),
 
-  /** Applies an editor's update to a body; durable when this returns. */
-  pushBody: procedure.input(pageRef.extend({ update: base64Bytes })).mutation(({ ctx, input }) => {
-    const { stateVector } = pushBodyUpdate(ctx, input.spaceId, input.pageId, bytes(input.update));
+  /** Applies an editor's update to a body (main's, or a change request's with its id); durable when this returns. */
+  pushBody: procedure.input(pageRef.extend({ update: base64Bytes, ...target })).mutation(({ ctx, input }) => {
+    const { stateVector } = pushBodyUpdate(ctx, input.spaceId, input.pageId, bytes(input.update), input.changeRequestId);
     return { stateVector: base64(stateVector) };
   }),
 });

@@ -1,8 +1,13 @@
 import { changeRequestsRouter } from './change-requests';
 import { collectionsRouter } from './collections';
+import { commentsRouter } from './comments';
 import { contentRouter } from './content';
+import { filesRouter } from './files';
 import { membersRouter } from './members';
 import { orgsRouter } from './orgs';
+import { revisionsRouter } from './revisions';
+import { searchRouter } from './search';
+import { settingsRouter } from './settings';
 import { spacesRouter } from './spaces';
 import { teamsRouter } from './teams';
 import { router } from './trpc';
@@ -20,7 +25,12 @@ export const appRouter = router({
   spaces: spacesRouter,
   collections: collectionsRouter,
   content: contentRouter,
+  files: filesRouter,
   changeRequests: changeRequestsRouter,
+  revisions: revisionsRouter,
+  settings: settingsRouter,
+  comments: commentsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

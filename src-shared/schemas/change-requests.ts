@@ -19,3 +19,8 @@ export const updateChangeRequestBody = z.strictObject({
   status: z.enum(['draft', 'open', 'archived']).optional(),
 });
 export type UpdateChangeRequestInput = z.infer<typeof updateChangeRequestBody>;
+
+/** GET .../changes: how many semantic changes to list (GitBook's default is 10; `more` counts the rest). */
+export const changeRequestChangesQuery = z.object({
+  limit: z.coerce.number().int('must be a whole number').min(1).max(1000).default(10),
+});

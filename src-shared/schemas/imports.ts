@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64Bytes } from './binary';
 
 export const importSource = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
 
@@ -7,3 +8,10 @@ export const importContentBody = z.strictObject({
   source: importSource,
 });
 export type ImportContentInput = z.infer<typeof importContentBody>;
+
+/** A file chosen in the app and sent as bytes (base64, at most 8 MiB): the sources that come as one file. */
+export const importUploadInput = z.strictObject({
+  source: z.enum(['zip', 'docx', 'markdown', 'html']),
+  name: z.string().trim().min(1).max(255),
+  data: base64Bytes,
+});

@@ -34,6 +34,7 @@ const specs: Record<SpecName, LoadedSpec> = {
 
 function load(name: SpecName, module: string): LoadedSpec {
   const doc = structuredClone(require(module)) as SpecDoc;
+  acceptPageEditedAttributes(doc);
   const is30 = doc.openapi.startsWith('3.0');
   const ajv = is30 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv as Ajv);
@@ -51,6 +52,20 @@ function load(name: SpecName, module: string): LoadedSpec {
     ),
   }));
   return { name, doc, ajv: ajv as Ajv, templates, cache: new Map() };
+}
+
+/**
+ * `page_edited` attributes are a oneOf of the document, group and link shapes, none of which forbids
+ * the others' properties: every object matches all three, so no response could pass. GitBook picks
+ * the shape by the page's type; validate them as anyOf (each shape still checks its own fields).
+ */
+function acceptPageEditedAttributes(doc: SpecDoc): void {
+  const schemas = (doc.components.schemas ?? {}) as Record<string, { properties?: Record<string, Json> }>;
+  const attributes = schemas.RevisionSemanticChangePageEdited?.properties?.attributes;
+  if (attributes?.oneOf) {
+    attributes.anyOf = attributes.oneOf;
+    delete attributes.oneOf;
+  }
 }
 
 /** OpenAPI 3.0's `nullable: true` is not JSON Schema: spell it as a `null` type (and enum member). */
