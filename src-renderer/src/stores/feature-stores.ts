@@ -4,6 +4,7 @@ import type { CommentsClient, CommentsStore } from './comments-store';
 import { createCommentsStore } from './comments-store';
 import type { ConnectionClient, ConnectionStore } from './connection-store';
 import { createConnectionStore } from './connection-store';
+import { watchConnection } from './connection-watch';
 import type { EditorClient, EditorStore } from './editor-store';
 import { createEditorStore } from './editor-store';
 import type { HistoryClient, HistoryStore } from './history-store';
@@ -45,7 +46,9 @@ export type FeatureClient = PageTreeClient &
 
 export function createFeatureStores(client: FeatureClient, onUnauthorized: (message: string) => void): FeatureStores {
   const navigation = createNavigationStore();
-  const deps = { client, onUnauthorized, navigation };
+  const connection = createConnectionStore({ client, onUnauthorized, navigation });
+  // Every feature's calls tell the connection indicator whether the server answered.
+  const deps = { client: watchConnection(client, () => connection.getState()), onUnauthorized, navigation };
   return {
     navigation,
     pageTree: createPageTreeStore(deps),
@@ -56,6 +59,6 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
-    connection: createConnectionStore(deps),
+    connection,
   };
 }

@@ -1,6 +1,108 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
+import type { PageEditorView } from '../../editor/codemirror-setup';
+import { headingAnchors } from '../../editor/heading-anchors';
+import type { EditedChangeRequest } from '../../stores/editor-store';
+import { LockIcon } from '../Icons';
+import { StatusMessage } from '../StatusMessage';
+import { useAppStores, useNavigation } from '../stores-context';
+import { CodeMirrorPane } from './CodeMirrorPane';
+import { EditorToolbar } from './EditorToolbar';
+import { MarkdownPreview } from './MarkdownPreview';
+import { SaveStatus } from './SaveStatus';
 
-/** The open page, edited live (CodeMirror 6 bound to the page's Y.Text) with a preview. (Placeholder, replaced by the feature.) */
-export function PageEditor({ space: _space }: { space: Space }) {
-  return null;
+/**
+ * The open page, edited live: CodeMirror 6 bound to the page's Y.Text, saved with every keystroke, with
+ * an optional preview beside it. Opens the page of `navigation` (main content or the change request's)
+ * and reopens it when the page, the content or its version changes.
+ */
+export function PageEditor({ space }: { space: Space }) {
+  const { editor } = useAppStores();
+  const pageId = useNavigation((state) => state.pageId);
+  const anchor = useNavigation((state) => state.anchor);
+  const changeRequestId = useNavigation((state) => state.changeRequestId);
+  const contentVersion = useNavigation((state) => state.contentVersion);
+  const session = useStore(editor, (state) => state.session);
+  const save = useStore(editor, (state) => state.save);
+  const changeRequest = useStore(editor, (state) => state.changeRequest);
+  const preview = useStore(editor, (state) => state.preview);
+  const upload = useStore(editor, (state) => state.upload);
+  const view = useRef<PageEditorView | null>(null);
+
+  useEffect(() => {
+    if (pageId) void editor.getState().open({ spaceId: space.id, pageId, changeRequestId }, contentVersion);
+  }, [editor, space.id, pageId, changeRequestId, contentVersion]);
+  useEffect(() => () => editor.getState().close(), [editor]);
+
+  const sync = session.status === 'ready' ? session.sync : undefined;
+  useEffect(() => {
+    // The anchor can arrive with a new page while the previous one is still shown: wait for the new one.
+    if (!sync || !anchor || sync.target.pageId !== pageId) return;
+    const heading = headingAnchors(sync.text.toString()).find((h) => h.anchor === anchor);
+    if (heading) view.current?.revealLine(heading.line);
+  }, [sync, anchor, pageId]);
+
+  const insertImages = useCallback(
+    async (files: File[]) => {
+      for (const file of files) {
+        const markdown = await editor.getState().uploadImage({ name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
+        if (!markdown) return;
+        view.current?.insert(files.length > 1 ? `${markdown}\n` : markdown);
+      }
+    },
+    [editor],
+  );
+  const imageUrl = useCallback((name: string) => editor.getState().imageUrl(name), [editor]);
+
+  if (session.status === 'closed' || session.status === 'loading') {
+    return <StatusMessage kind="loading">Opening the page…</StatusMessage>;
+  }
+  if (session.status === 'error') {
+    return (
+      <StatusMessage kind="error" title="Could not open the page" onRetry={() => void editor.getState().retry()}>
+        {session.message}
+      </StatusMessage>
+    );
+  }
+
+  const readOnly = readOnlyReason(space, changeRequestId, changeRequest);
+  return (
+    <article className="page-editor" aria-labelledby="page-editor-title">
+      <header className="page-editor__header">
+        <h1 id="page-editor-title" className="page-editor__title">
+          {save?.emoji && <span className="page-editor__emoji">{save.emoji} </span>}
+          {save?.title || 'Untitled page'}
+        </h1>
+        {/* A read-only page has nothing to save, unless edits made before it became read-only wait. */}
+        {save && (!readOnly || save.waiting > 0) && <SaveStatus save={save} />}
+      </header>
+      {readOnly && (
+        <div className="callout callout--locked page-editor__banner">
+          <LockIcon size={16} />
+          <p>{readOnly}</p>
+        </div>
+      )}
+      <EditorToolbar
+        readOnly={Boolean(readOnly)}
+        preview={preview}
+        upload={upload}
+        onTogglePreview={() => editor.getState().togglePreview()}
+        onImages={(files) => void insertImages(files)}
+      />
+      <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
+        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} />
+        {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} />}
+      </div>
+    </article>
+  );
+}
+
+/** Why the page cannot be edited here, in words, or undefined when it can. */
+function readOnlyReason(space: Space, changeRequestId: string | undefined, changeRequest: EditedChangeRequest | undefined): string | undefined {
+  if (!space.permissions.edit) return 'You can read this space but not edit it: editing needs the "edit" role.';
+  if (changeRequestId && changeRequest?.status === 'merged') return `Change request #${changeRequest.number} is merged: read-only.`;
+  // A change request of a locked space can still be edited (the server refuses only its merge).
+  if (!changeRequestId && space.editMode === 'locked') return 'This space is locked: read-only. An admin can set it back to live.';
+  return undefined;
 }

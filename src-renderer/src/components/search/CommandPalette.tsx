@@ -1,4 +1,33 @@
-/** Ctrl/Cmd-K: search the organization and jump to a page section. (Placeholder, replaced by the feature.) */
+import { useEffect } from 'react';
+import { useAppStores, useNavigation } from '../stores-context';
+import { SearchDialog } from './SearchDialog';
+
+/** Ctrl-K on Windows and Linux, Cmd-K on macOS (either works everywhere). */
+export function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
+}
+
+/**
+ * Ctrl/Cmd-K toggles the search palette from anywhere; the toolbar's Search button opens it too (it sets
+ * `navigation.dialog`). The key is caught on the window in the capture phase, before the editor (CodeMirror)
+ * or a text field can act on it.
+ */
 export function CommandPalette() {
-  return null;
+  const { navigation } = useAppStores();
+  const open = useNavigation((state) => state.dialog === 'search');
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const state = navigation.getState();
+      if (state.dialog === 'search') state.closeDialog();
+      else state.openDialog('search');
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [navigation]);
+
+  return open ? <SearchDialog /> : null;
 }

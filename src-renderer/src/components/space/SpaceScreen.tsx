@@ -33,8 +33,8 @@ export function SpaceScreen({ space, overview, top }: SpaceScreenProps) {
     <div className="space-screen">
       <div className="space-screen__top">
         {top}
-        <ContentSwitcher space={space} />
         <SpaceToolbar space={space} />
+        <ContentSwitcher space={space} />
       </div>
       <div className={`space-screen__body${panel ? ' space-screen__body--panel' : ''}`}>
         <nav className="space-screen__tree" aria-label="Pages">

@@ -1,0 +1,41 @@
+import { type RefObject, useEffect, useRef } from 'react';
+import { createPageEditorView, type PageEditorView } from '../../editor/codemirror-setup';
+import type { PageSync } from '../../editor/page-sync';
+
+interface CodeMirrorPaneProps {
+  sync: PageSync;
+  readOnly: boolean;
+  onImages(files: File[]): void;
+  /** Filled with the live editor, for inserting images and revealing headings. */
+  editorRef: RefObject<PageEditorView | null>;
+}
+
+/** The CodeMirror editor of the open page: created for its sync, destroyed with it. */
+export function CodeMirrorPane({ sync, readOnly, onImages, editorRef }: CodeMirrorPaneProps) {
+  const host = useRef<HTMLDivElement>(null);
+  // The view lives as long as the sync; the latest props are read through refs, not by recreating it.
+  const onImagesRef = useRef(onImages);
+  onImagesRef.current = onImages;
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
+
+  useEffect(() => {
+    const editor = createPageEditorView({
+      parent: host.current!,
+      text: sync.text,
+      readOnly: readOnlyRef.current,
+      onImages: (files) => onImagesRef.current(files),
+    });
+    editorRef.current = editor;
+    return () => {
+      editor.destroy();
+      if (editorRef.current === editor) editorRef.current = null;
+    };
+  }, [sync, editorRef]);
+
+  useEffect(() => {
+    editorRef.current?.setReadOnly(readOnly);
+  }, [readOnly, editorRef]);
+
+  return <div ref={host} className="page-editor__source" />;
+}

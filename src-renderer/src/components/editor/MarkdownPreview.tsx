@@ -1,0 +1,66 @@
+import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type * as Y from 'yjs';
+import { renderMarkdown } from '../../editor/markdown-preview';
+import { previewHeading, resolvePreviewImages } from '../../editor/preview-images';
+
+/** How long the preview waits after a change before rendering again: typing stays smooth on long pages. */
+const RENDER_EVERY_MS = 150;
+
+interface MarkdownPreviewProps {
+  text: Y.Text;
+  /** A heading to scroll to (a search result's section). */
+  anchor?: string;
+  imageUrl(name: string): Promise<string | undefined>;
+}
+
+/** The page rendered as readers see it, updated as the writer types (and as remote changes arrive). */
+export function MarkdownPreview({ text, anchor, imageUrl }: MarkdownPreviewProps) {
+  const [html, setHtml] = useState(() => renderMarkdown(text.toString()));
+  const container = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const render = () => {
+      timer = undefined;
+      setHtml(renderMarkdown(text.toString()));
+    };
+    const onChange = () => {
+      timer ??= setTimeout(render, RENDER_EVERY_MS);
+    };
+    render();
+    text.observe(onChange);
+    return () => {
+      text.unobserve(onChange);
+      clearTimeout(timer);
+    };
+  }, [text]);
+
+  useLayoutEffect(() => {
+    if (container.current) resolvePreviewImages(container.current, imageUrl);
+  }, [html, imageUrl]);
+
+  useEffect(() => {
+    if (anchor && container.current) previewHeading(container.current, anchor)?.scrollIntoView({ block: 'start' });
+  }, [anchor]);
+
+  // Links inside the page stay inside the preview; web links open outside the app (target=_blank).
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href');
+    if (!link || !href || link.target === '_blank') return;
+    event.preventDefault();
+    if (href.startsWith('#') && container.current) previewHeading(container.current, decodeURIComponent(href.slice(1)))?.scrollIntoView();
+  };
+
+  return (
+    // The click handler only intercepts link activation, which the keyboard triggers as a click too.
+    <section
+      ref={container}
+      className="markdown-preview"
+      aria-label="Preview"
+      onClick={onClick}
+      // Rendered by markdown-it with raw HTML off: only markup it generates from the markdown.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

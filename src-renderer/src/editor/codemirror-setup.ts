@@ -1,0 +1,105 @@
+import { defaultKeymap } from '@codemirror/commands';
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
+import { syntaxHighlighting } from '@codemirror/language';
+import { languages } from '@codemirror/language-data';
+import { Compartment, EditorSelection, EditorState } from '@codemirror/state';
+import { drawSelection, dropCursor, EditorView, highlightSpecialChars, keymap, placeholder } from '@codemirror/view';
+import { classHighlighter } from '@lezer/highlight';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import * as Y from 'yjs';
+
+export interface PageEditorViewOptions {
+  parent: HTMLElement;
+  text: Y.Text;
+  readOnly: boolean;
+  /** Image files pasted or dropped onto the editor; the cursor is already where they go. */
+  onImages(files: File[]): void;
+}
+
+export interface PageEditorView {
+  view: EditorView;
+  setReadOnly(readOnly: boolean): void;
+  /** Moves the cursor to the start of a 0-based line and scrolls it to the top. */
+  revealLine(line: number): void;
+  /** Replaces the selection with `text` as one undoable edit. */
+  insert(text: string): void;
+  destroy(): void;
+}
+
+/**
+ * The page editor: CodeMirror 6 over the page's Y.Text (y-codemirror.next), markdown with syntax
+ * colours (code blocks in their own language, loaded on demand), wrapped lines.
+ *
+ * Undo and redo belong to Yjs' UndoManager, not to CodeMirror's history (which is left out): it undoes
+ * only this writer's edits, never a change that arrived from another window or a merge, and it keeps
+ * working when remote changes move the text around. Ctrl/Cmd-Z undoes; Ctrl/Cmd-Shift-Z and Ctrl-Y redo.
+ */
+export function createPageEditorView(options: PageEditorViewOptions): PageEditorView {
+  const undoManager = new Y.UndoManager(options.text);
+  const editable = new Compartment();
+  const editability = (readOnly: boolean) => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+
+  const view = new EditorView({
+    parent: options.parent,
+    state: EditorState.create({
+      doc: options.text.toString(),
+      extensions: [
+        yCollab(options.text, null, { undoManager }),
+        keymap.of([...yUndoManagerKeymap, ...defaultKeymap]),
+        markdown({ base: markdownLanguage, codeLanguages: languages }),
+        syntaxHighlighting(classHighlighter),
+        highlightSpecialChars(),
+        drawSelection(),
+        dropCursor(),
+        EditorView.lineWrapping,
+        placeholder('Start writing… (markdown)'),
+        editable.of(editability(options.readOnly)),
+        EditorView.contentAttributes.of({ 'aria-label': 'Page content', 'aria-multiline': 'true' }),
+        imageHandlers(options.onImages),
+      ],
+    }),
+  });
+
+  return {
+    view,
+    setReadOnly(readOnly) {
+      view.dispatch({ effects: editable.reconfigure(editability(readOnly)) });
+    },
+    revealLine(line) {
+      const at = view.state.doc.line(Math.min(Math.max(line + 1, 1), view.state.doc.lines)).from;
+      view.dispatch({ selection: EditorSelection.cursor(at), effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 16 }) });
+    },
+    insert(text) {
+      if (view.state.readOnly) return;
+      view.dispatch(view.state.replaceSelection(text), { scrollIntoView: true, userEvent: 'input' });
+    },
+    destroy() {
+      view.destroy();
+      undoManager.destroy();
+    },
+  };
+}
+
+const imageFilesOf = (data: DataTransfer | null) => [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+
+/** Pasted and dropped images become uploads; everything else is CodeMirror's usual paste and drop. */
+function imageHandlers(onImages: (files: File[]) => void) {
+  return EditorView.domEventHandlers({
+    paste(event, view) {
+      const files = imageFilesOf(event.clipboardData);
+      if (files.length === 0 || view.state.readOnly) return false;
+      event.preventDefault();
+      onImages(files);
+      return true;
+    },
+    drop(event, view) {
+      const files = imageFilesOf(event.dataTransfer);
+      if (files.length === 0 || view.state.readOnly) return false;
+      event.preventDefault();
+      const at = view.posAtCoords({ x: event.clientX, y: event.clientY });
+      if (at !== null) view.dispatch({ selection: EditorSelection.cursor(at) });
+      onImages(files);
+      return true;
+    },
+  });
+}
