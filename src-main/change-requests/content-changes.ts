@@ -4,7 +4,8 @@ import type { ContentChange } from '../../src-shared/schemas/change-request-cont
 import { type ServiceContext, isoNow } from '../app/context';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
 import { documentToMarkdown } from '../content/document/to-markdown';
-import { materialize, slugify } from '../content/materialize';
+import { slugify } from '../../src-shared/markdown/headings';
+import { materialize } from '../content/materialize';
 import { compareOrder, descendantsOf, readFiles, readPages, removePageAndDescendants, writePage, type PageRecord } from '../content/tree-model';
 import { contentAtRevision } from '../content/read-service';
 import { badRequest } from '../errors';

@@ -1,3 +1,4 @@
+import { slugify } from '../../src-shared/markdown/headings';
 import { compareOrder, type PageRecord } from './tree-model';
 
 export interface MaterializedPage extends PageRecord {
@@ -67,15 +68,4 @@ function uniqueSlug(slug: string, used: Set<string>): string {
   for (let n = 2; used.has(candidate); n += 1) candidate = `${slug}-${n}`;
   used.add(candidate);
   return candidate;
-}
-
-/** GitBook-style slug: lowercase words of letters and digits joined by hyphens. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
 }

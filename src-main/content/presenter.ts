@@ -1,5 +1,6 @@
 import type { PresentContext } from '../app/context';
 import { markdownToDocument } from './document/markdown-to-document';
+import type { PageMeta } from './tree-model';
 
 /** The fields of a page the presenters need, whether read now or at a past revision. */
 export interface PageView {
@@ -15,14 +16,6 @@ export interface PageView {
   updated_at: string;
 }
 
-interface PageMeta {
-  emoji?: string;
-  icon?: string;
-  description?: string;
-  hidden?: boolean;
-  href?: string;
-  options?: { layout?: Record<string, unknown> };
-}
 
 const DEFAULT_LAYOUT = {
   width: 'default',
@@ -77,7 +70,7 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     path: view.path,
     ...(meta.description ? { description: meta.description } : {}),
     pages,
-    layout: { ...DEFAULT_LAYOUT, ...meta.options?.layout },
+    layout: { ...DEFAULT_LAYOUT, ...(meta.options?.layout as Record<string, unknown> | undefined) },
     hidden: meta.hidden ?? false,
     ...(format === 'document' ? { document: markdownToDocument(options.markdownOf(view.page_id)) } : { markdown: options.markdownOf(view.page_id) }),
   };

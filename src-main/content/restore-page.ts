@@ -6,21 +6,13 @@ import { getBody, latestPageVersion, pagesAtRevision, type VersionRow } from '..
 import { bodyDocId, cutRevision, refreshTreeRows, treeDocId, writeBody } from './engine';
 import { mainTree } from './pages-service';
 import type { PageView } from './presenter';
-import { orderKeyFor, readPages, writePage, type PageFields, type PageKind, type PageRecord } from './tree-model';
+import { orderKeyFor, readPages, writePage, type PageFields, type PageKind, type PageMeta, type PageRecord } from './tree-model';
 
 /** A page as the revision before its deletion recorded it. */
 interface RecordedPage extends PageView {
   bodyHash: string | null;
 }
 
-interface PageMeta {
-  emoji?: string;
-  icon?: string;
-  description?: string;
-  hidden?: boolean;
-  href?: string;
-  options?: Record<string, unknown>;
-}
 
 /**
  * Undoes a page delete: the page comes back with every page that was deleted with it, under the same

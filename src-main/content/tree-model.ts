@@ -26,6 +26,9 @@ export interface PageFields {
   updatedAt: string;
 }
 
+/** What a page row keeps in its `meta` JSON column (the read model's copy of these fields). */
+export type PageMeta = Pick<PageRecord, 'emoji' | 'icon' | 'description' | 'hidden' | 'href' | 'options'>;
+
 export interface PageRecord extends PageFields {
   id: string;
 }

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { slugify } from '../content/materialize';
+import { slugify } from '../../src-shared/markdown/headings';
 import { htmlToPage } from './html';
 import type { ImportedFile, ImportedPage, ImportPlan } from './plan';
 import { contentTypeOf, fetchResource, HttpError, type ImportLimits } from './source';

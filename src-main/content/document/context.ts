@@ -1,4 +1,4 @@
-import { slugify } from '../materialize';
+import { slugify } from '../../../src-shared/markdown/headings';
 import type { HintTag } from './hints';
 
 /** What the node converters share while converting one markdown body. */

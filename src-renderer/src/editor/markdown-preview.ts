@@ -1,5 +1,5 @@
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
-import { headingAnchors } from './heading-anchors';
+import { headingAnchors } from '../../../src-shared/markdown/headings';
 
 /**
  * The preview of a page body: the same markdown the editor holds, as HTML. Raw HTML in the markdown stays

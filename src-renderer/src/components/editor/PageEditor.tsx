@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
 import type { PageEditorView } from '../../editor/codemirror-setup';
-import { headingAnchors } from '../../editor/heading-anchors';
+import { headingAnchors } from '../../../../src-shared/markdown/headings';
 import type { EditedChangeRequest } from '../../stores/editor-store';
 import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';

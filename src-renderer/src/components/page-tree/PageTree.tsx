@@ -34,7 +34,9 @@ export function PageTree({ space }: { space: Space }) {
   const creating = useStore(store, (s) => s.pending.create === true);
   const notice = useStore(store, (s) => s.notice);
   const openPageId = useNavigation((s) => s.pageId);
-  const locked = space.editMode === 'locked';
+  const onChangeRequest = useNavigation((s) => s.changeRequestId !== undefined);
+  // Locking freezes main content; a change request's copy stays editable (only its merge waits), as the server rules.
+  const locked = space.editMode === 'locked' && !onChangeRequest;
   const editable = !locked && space.permissions.edit;
 
   const rows = useMemo(() => visibleRows(tree, expanded), [tree, expanded]);

@@ -1,8 +1,7 @@
 import { type DragEvent, type KeyboardEvent, type MouseEvent, memo, useEffect, useRef } from 'react';
 import type { DropTarget, TreePage } from '../../stores/page-tree/tree-data';
 import type { VisibleRow } from '../../stores/page-tree/visible-rows';
-import { PageIcon } from '../Icons';
-import { ChevronIcon, CommentIcon, LinkIcon, MoreIcon } from './tree-icons';
+import { ChevronIcon, CommentIcon, LinkIcon, MoreIcon, PageIcon } from '../Icons';
 
 /** Every row is this tall, which lets the tree show only the rows in view (windowing). */
 export const ROW_HEIGHT = 32;

@@ -1,9 +1,9 @@
 /**
- * Heading anchors exactly as the server's search sections name them (src-main/search/sections.ts), so an
- * anchor from a search result (`navigation.anchor`) finds its heading in the editor and the preview. The
- * renderer cannot import server code, hence this copy; test/renderer/editor/heading-anchors.test.ts checks
- * both agree.
+ * Headings, slugs and plain text of markdown, shared by the server (page slugs, search sections) and the
+ * renderer (heading anchors in the editor and preview), so an anchor from a search result always finds
+ * its heading.
  */
+
 export interface HeadingAnchor {
   /** 0-based line of the heading in the markdown. */
   line: number;
@@ -14,7 +14,21 @@ export interface HeadingAnchor {
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^ {0,3}(```|~~~)/;
 
-/** Every ATX heading outside fenced code, with its anchor (`title`, then `title-2`... when repeated). */
+/** GitBook-style slug: lowercase words of letters and digits joined by hyphens. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+}
+
+/**
+ * Every ATX heading outside fenced code, with its anchor: the slug of its text, then `-2`, `-3`... when a
+ * heading repeats, and `section` for a heading without letters or digits.
+ */
 export function headingAnchors(markdown: string): HeadingAnchor[] {
   const anchors: HeadingAnchor[] = [];
   const used = new Set<string>();
@@ -34,19 +48,8 @@ export function headingAnchors(markdown: string): HeadingAnchor[] {
   return anchors;
 }
 
-/** The server's page and heading slug (src-main/content/materialize.ts). */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-}
-
-/** Markdown to the words a reader sees, as the server's search does before slugging a heading. */
-function plainText(markdown: string): string {
+/** Markdown to the words a reader sees: links keep their text, markup and tags go. */
+export function plainText(markdown: string): string {
   return markdown
     .replace(/^ {0,3}(```|~~~).*$/gm, '')
     .replace(/\{%[^%]*%\}/g, '')
