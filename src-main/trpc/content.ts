@@ -5,6 +5,7 @@ import { importContentBody, importUploadInput } from '../../src-shared/schemas/i
 import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
 import { bodyState, pushBodyUpdate } from '../content/live-service';
 import { createPage, deletePage, movePage, setPageMarkdown, updatePage } from '../content/pages-service';
+import { presentPageOutline } from '../content/outline-presenter';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
 import { contentOfTree, contentTarget, pageOfTarget, withSubtree } from '../content/read-service';
 import { restorePage } from '../content/restore-page';
@@ -37,6 +38,20 @@ export const contentRouter = router({
     return {
       revision: content.revision.id,
       pages: presentPageTree(content.pages, ctx, at.spaceId, content.markdownOf),
+      commentCounts: openCommentCountsByPage(ctx, { spaceId: at.spaceId, changeRequestId: at.changeRequestId }),
+    };
+  }),
+
+  /**
+   * The app's page tree: each page's id, title, type, emoji (and link target), nested in order, with the
+   * open comments per page. Not GitBook's page objects: at 10,000 pages those are ~5 MB, this ~1 MB.
+   */
+  outline: procedure.input(z.object({ spaceId, ...target })).query(({ ctx, input }) => {
+    const at = contentTarget(ctx, input.spaceId, input.changeRequestId);
+    const content = contentOfTree(ctx, at.treeId, at.revisionId, { bodies: false });
+    return {
+      revision: content.revision.id,
+      pages: presentPageOutline(content.pages),
       commentCounts: openCommentCountsByPage(ctx, { spaceId: at.spaceId, changeRequestId: at.changeRequestId }),
     };
   }),

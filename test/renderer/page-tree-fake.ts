@@ -1,3 +1,4 @@
+import type { PageOutline } from '../../src-main/content/outline-presenter';
 import { vi } from 'vitest';
 import type { PageTreeClient } from '../../src-renderer/src/stores/page-tree-store';
 import { serverError } from './fake-client';
@@ -35,23 +36,23 @@ export function fakePageTreeClient(initial: FakePage[] = [], commentCounts: Reco
     const index = anchor ? pages.findIndex((p) => p.id === anchor) + (at.after ? 1 : 0) : pages.length;
     pages.splice(index, 0, page);
   };
-  const present = (parent: string | null, index = childrenIndex(pages)): unknown[] =>
+  /** The outline as content.outline answers it. */
+  const present = (parent: string | null, index = childrenIndex(pages)): PageOutline[] =>
     (index.get(parent) ?? []).map((p) => ({
-        id: p.id,
-        title: p.title,
-        ...(p.emoji ? { emoji: p.emoji } : {}),
-        type: p.type,
-        ...(p.href ? { href: p.href } : {}),
-        hidden: false,
-        pages: present(p.id, index),
-      }));
+      id: p.id,
+      title: p.title,
+      ...(p.emoji ? { emoji: p.emoji } : {}),
+      type: p.type ?? 'document',
+      ...(p.href ? { href: p.href } : {}),
+      pages: present(p.id, index),
+    }));
 
   const client = {
     content: {
-      pages: {
-        query: vi.fn(async (_input: { spaceId: string; changeRequestId?: string; bodies?: boolean }) => ({
+      outline: {
+        query: vi.fn(async (_input: { spaceId: string; changeRequestId?: string }) => ({
           revision: 'rev',
-          pages: present(null) as Array<Record<string, unknown>>,
+          pages: present(null),
           commentCounts: { ...commentCounts },
         })),
       },

@@ -82,6 +82,22 @@ describe('page tree procedures', () => {
     expect({ ...asTree(full.pages)[0], markdown: '', pages: [] }).toEqual({ ...page, pages: [] });
   });
 
+  it("outline the tree with only what the app's tree shows, in the order and nesting /v1 lists", async () => {
+    const { space, trpc, create } = await spaceWithPages();
+    const parent = await create('Parent', { markdown: 'A long body.' });
+    const child = await create('Child', { parent });
+    const last = await create('Last');
+    await trpc.content.updatePage.mutate({ spaceId: space.id, pageId: last, emoji: '🚀' });
+    await trpc.content.movePage.mutate({ spaceId: space.id, pageId: last, before: parent });
+    const { pages } = await trpc.content.outline.query({ spaceId: space.id });
+    expect(pages).toEqual([
+      { id: last, title: 'Last', type: 'document', emoji: '🚀', pages: [] },
+      { id: parent, title: 'Parent', type: 'document', pages: [{ id: child, title: 'Child', type: 'document', pages: [] }] },
+    ]);
+    const listed = (await server.api.get(`/v1/spaces/${space.id}/content/pages`)).body.pages as TreePage[];
+    expect(listed.map((p) => p.id)).toEqual(pages.map((p) => p.id));
+  });
+
   it('set and clear an emoji without touching the title', async () => {
     const { space, trpc, create } = await spaceWithPages();
     const pageId = await create('Emoji page');

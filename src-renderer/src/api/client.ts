@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
 import type { AppClient } from '../stores/app-stores';
 import type { AppRouter } from './types';
@@ -13,14 +13,21 @@ export function createDesktopClient(): AppClient {
  * with the token read at call time so signing in or out needs no new client.
  */
 export function createHttpClient(getToken: () => string | undefined): AppClient {
+  const options = {
+    url: '/trpc',
+    headers: () => {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+  };
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink<AppRouter>({
-        url: '/trpc',
-        headers: () => {
-          const token = getToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      // A keystroke's push goes out at once: batching waits for a timer, which Chromium runs only after the
+      // next frame while the writer types (bench/RESULTS.md, keystroke to persisted).
+      splitLink({
+        condition: (op) => op.path === 'content.pushBody',
+        true: httpLink<AppRouter>(options),
+        false: httpBatchLink<AppRouter>(options),
       }),
     ],
   });

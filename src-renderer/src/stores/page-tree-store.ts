@@ -27,7 +27,7 @@ type Outputs = inferRouterOutputs<AppRouter>['content'];
 /** The content procedures the page tree calls. */
 export interface PageTreeClient {
   content: {
-    pages: { query(input: Inputs['pages']): Promise<Outputs['pages']> };
+    outline: { query(input: Inputs['outline']): Promise<Outputs['outline']> };
     createPage: { mutate(input: Inputs['createPage']): Promise<Outputs['createPage']> };
     updatePage: { mutate(input: Inputs['updatePage']): Promise<Outputs['updatePage']> };
     movePage: { mutate(input: Inputs['movePage']): Promise<Outputs['movePage']> };
@@ -189,7 +189,7 @@ export function createPageTreeStore({ client, onUnauthorized, navigation }: Feat
         const editsBefore = editSeq;
         if (get().load.status !== 'ready') set({ load: { status: 'loading' } });
         try {
-          const answer = await client.content.pages.query({ ...at, bodies: false });
+          const answer = await client.content.outline.query(at);
           if (started !== generation || seq !== reloadSeq) return;
           // The tree changed here while the answer travelled, or a change is still on its way: the answer
           // may predate it, so ask again (now, or once the change has landed).

@@ -39,7 +39,7 @@ const shown = (state: { tree: PageTreeData; expanded: Record<string, boolean> })
 describe('page tree store', () => {
   it('loads the open space’s tree without bodies, with comment counts, first level only', async () => {
     const { store, client } = await setup(SEED, { install: 2 });
-    expect(client.content.pages.query).toHaveBeenCalledWith({ spaceId: 'space-1', bodies: false });
+    expect(client.content.outline.query).toHaveBeenCalledWith({ spaceId: 'space-1' });
     expect(outline(store.getState().tree)).toEqual(['Introduction', ['Guide', ['Install', ['Configure', ['Deep']]]], 'FAQ']);
     expect(store.getState().commentCounts).toEqual({ install: 2 });
     expect(shown(store.getState())).toEqual(['Introduction', 'Guide', 'FAQ']);
@@ -48,20 +48,20 @@ describe('page tree store', () => {
   it('follows the change request being edited and reloads when content changes elsewhere', async () => {
     const { store, client, navigation } = await setup();
     navigation.getState().openChangeRequest('cr-1');
-    await vi.waitFor(() => expect(client.content.pages.query).toHaveBeenLastCalledWith({ spaceId: 'space-1', changeRequestId: 'cr-1', bodies: false }));
+    await vi.waitFor(() => expect(client.content.outline.query).toHaveBeenLastCalledWith({ spaceId: 'space-1', changeRequestId: 'cr-1' }));
     navigation.getState().contentChanged();
-    expect(client.content.pages.query).toHaveBeenCalledTimes(3);
+    expect(client.content.outline.query).toHaveBeenCalledTimes(3);
     await vi.waitFor(() => expect(store.getState().load.status).toBe('ready'));
   });
 
   it('drops an answer that arrives after a newer request', async () => {
     const { store, client, navigation } = await setup();
-    const slow = deferred<Awaited<ReturnType<typeof client.content.pages.query>>>();
-    client.content.pages.query.mockImplementationOnce(() => slow.promise);
+    const slow = deferred<Awaited<ReturnType<typeof client.content.outline.query>>>();
+    client.content.outline.query.mockImplementationOnce(() => slow.promise);
     navigation.getState().openChangeRequest('cr-1');
     navigation.getState().openChangeRequest(undefined);
     await vi.waitFor(() => expect(store.getState().load.status).toBe('ready'));
-    slow.resolve({ revision: 'old', pages: [{ id: 'stale', title: 'Stale', pages: [] }], commentCounts: {} });
+    slow.resolve({ revision: 'old', pages: [{ id: 'stale', title: 'Stale', type: 'document', pages: [] }], commentCounts: {} });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(outline(store.getState().tree)).not.toContain('Stale');
   });
@@ -79,7 +79,7 @@ describe('page tree store', () => {
 
   it('shows a load failure in words, and reports a rejected token', async () => {
     const fake = fakePageTreeClient(SEED);
-    fake.client.content.pages.query.mockRejectedValueOnce(unauthorizedError());
+    fake.client.content.outline.query.mockRejectedValueOnce(unauthorizedError());
     const navigation = createNavigationStore();
     const onUnauthorized = vi.fn();
     const store = createPageTreeStore({ client: fake.client, onUnauthorized, navigation });
@@ -182,7 +182,7 @@ describe('page tree store', () => {
     expect(outline(store.getState().tree)[0]).toBe('FAQ');
     answer.resolve({});
     expect(await moving).toBe(true);
-    await vi.waitFor(() => expect(client.content.pages.query).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(client.content.outline.query).toHaveBeenCalledTimes(3));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(outline(store.getState().tree)[0]).toBe('FAQ');
   });

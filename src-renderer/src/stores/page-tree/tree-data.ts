@@ -33,7 +33,7 @@ export interface DropTarget {
   pageId: string;
 }
 
-/** The nested pages of `content.pages` (presented as /v1 presents them), flattened by id. */
+/** The nested pages of `content.outline` (or `content.pages`, which has the same fields and more), flattened by id. */
 export function parsePresentedPages(presented: unknown[]): PageTreeData {
   const pages: Record<string, TreePage> = {};
   const walk = (items: unknown[], parent: string | null): string[] => {
