@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import { ModalDialog } from '../settings/ModalDialog';
+import { ModalDialog } from '../ModalDialog';
 import { useAppStores } from '../stores-context';
 import { ImportForm } from './ImportForm';
 import { ImportProgress } from './ImportProgress';

@@ -1,11 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { selectedOrganization } from '../../stores/organizations-store';
+import { cycleFocus } from '../focus-trap';
 import { useAppStores, useOrganizations } from '../stores-context';
 import { openResult } from './open-result';
 import { SearchResults } from './SearchResults';
-
-const FOCUSABLE = 'input, button:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * The command palette: a modal over the window searching the open organization as one types, with the
@@ -67,19 +66,9 @@ export function SearchDialog() {
     if (event.key === 'Escape') {
       event.preventDefault();
       close();
-    } else if (event.key === 'Tab') {
+    } else {
       // Modal: Tab cycles through the dialog's own controls.
-      const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      cycleFocus(event, dialog.current);
     }
   };
 

@@ -4,7 +4,7 @@ import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { CopyButton } from './CopyButton';
 import { LocalApiSection } from './LocalApiSection';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../ModalDialog';
 import { TeamServerSection } from './TeamServerSection';
 
 /** The local API address, the token for local tools, the data folder, the team server and the theme. */

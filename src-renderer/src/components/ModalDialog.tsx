@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-
-const FOCUSABLE = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
+import { cycleFocus, firstFocusable } from './focus-trap';
 
 interface ModalDialogProps {
   title: string;
@@ -26,8 +25,7 @@ export function ModalDialog({ title, description, onClose, children, className }
   close.current = onClose;
 
   useEffect(() => {
-    const first = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
+    (firstFocusable(dialog.current) ?? dialog.current)?.focus();
     // On the document, not the dialog: keys still work when focus fell to the body (a focused button got disabled).
     const onKeyDown = (event: KeyboardEvent) => trapKeys(event, dialog.current, () => close.current());
     document.addEventListener('keydown', onKeyDown);
@@ -72,7 +70,7 @@ export function ModalDialog({ title, description, onClose, children, className }
   );
 }
 
-/** Escape closes; Tab and Shift+Tab cycle through the dialog's own controls (from outside it, to its ends). */
+/** Escape closes; Tab and Shift+Tab cycle through the dialog's own controls. */
 function trapKeys(event: KeyboardEvent, dialog: HTMLElement | null, close: () => void): void {
   if (!dialog) return;
   if (event.key === 'Escape') {
@@ -81,20 +79,5 @@ function trapKeys(event: KeyboardEvent, dialog: HTMLElement | null, close: () =>
     close();
     return;
   }
-  if (event.key !== 'Tab') return;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) {
-    event.preventDefault();
-    return;
-  }
-  const inside = dialog.contains(document.activeElement);
-  if (event.shiftKey && (document.activeElement === first || !inside)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-    event.preventDefault();
-    first.focus();
-  }
+  cycleFocus(event, dialog);
 }
