@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations';
+import { registerSyncFunctions, startSyncClock } from './sync-capture';
 
 export type Db = Database.Database;
 
@@ -24,7 +25,10 @@ export function openDatabase(dataDir: string): Db {
   db.function('folio_lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLocaleLowerCase('und') : value,
   );
+  // Before migrating: the sync triggers (and the migration that backfills them) call these.
+  registerSyncFunctions(db);
   migrate(db);
+  startSyncClock(db);
   return db;
 }
 

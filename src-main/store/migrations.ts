@@ -11,6 +11,7 @@ import { searchRows } from './migrations/009-search-rows';
 import { comments } from './migrations/010-comments';
 import { changeRequests } from './migrations/011-change-requests';
 import { revisionHistory } from './migrations/012-revision-history';
+import { syncChanges } from './migrations/013-sync-changes';
 
 export interface Migration {
   version: number;
@@ -19,7 +20,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

@@ -1,0 +1,148 @@
+import type { Dataset } from '../sync/datasets';
+import type { Db } from './database';
+import { newId } from './ids';
+
+/** One field change as it travels between replicas (docs/sync.md). */
+export interface FieldChange {
+  hlc: string;
+  dataset: string;
+  /** JSON array of the row's key values. */
+  rowKey: string;
+  column: string;
+  /** JSON of the new value (`null` for SQL NULL). */
+  value: string | null;
+  organizationId: string | null;
+}
+
+export type ChangeState = 'local' | 'synced' | 'refused' | 'remote';
+
+interface ChangeRow {
+  seq: number;
+  hlc: string;
+  dataset: string;
+  row_key: string;
+  column: string;
+  value: string | null;
+  organization_id: string | null;
+  state: ChangeState;
+  refusal: string | null;
+}
+
+const toChange = (row: ChangeRow): FieldChange & { seq: number; state: ChangeState; refusal: string | null } => ({
+  seq: row.seq,
+  hlc: row.hlc,
+  dataset: row.dataset,
+  rowKey: row.row_key,
+  column: row.column,
+  value: row.value,
+  organizationId: row.organization_id,
+  state: row.state,
+  refusal: row.refusal,
+});
+
+export function hasChange(db: Db, change: Pick<FieldChange, 'hlc' | 'dataset' | 'rowKey' | 'column'>): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM sync_changes WHERE hlc = ? AND dataset = ? AND row_key = ? AND "column" = ?')
+      .get(change.hlc, change.dataset, change.rowKey, change.column) !== undefined
+  );
+}
+
+export function insertReceivedChange(db: Db, change: FieldChange, state: ChangeState = 'remote'): void {
+  db.prepare(
+    `INSERT INTO sync_changes (hlc, dataset, row_key, "column", value, organization_id, state) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(change.hlc, change.dataset, change.rowKey, change.column, change.value, change.organizationId, state);
+}
+
+/** The latest stamp recorded for one field of one row. */
+export function latestStamp(db: Db, dataset: string, rowKey: string, column: string): string | undefined {
+  return (
+    db.prepare('SELECT MAX(hlc) AS hlc FROM sync_changes WHERE dataset = ? AND row_key = ? AND "column" = ?').get(dataset, rowKey, column) as {
+      hlc: string | null;
+    }
+  ).hlc ?? undefined;
+}
+
+/** The latest value of every field recorded for a row (what a row looks like from its changes alone). */
+export function latestValues(db: Db, dataset: string, rowKey: string): Map<string, string | null> {
+  const rows = db
+    .prepare(
+      `SELECT c."column" AS column, c.value AS value FROM sync_changes c
+       WHERE c.dataset = ? AND c.row_key = ?
+         AND c.hlc = (SELECT MAX(hlc) FROM sync_changes m WHERE m.dataset = c.dataset AND m.row_key = c.row_key AND m."column" = c."column")`,
+    )
+    .all(dataset, rowKey) as Array<{ column: string; value: string | null }>;
+  return new Map(rows.map((row) => [row.column, row.value]));
+}
+
+export function changesInState(db: Db, state: ChangeState, limit: number, afterSeq = 0) {
+  return (
+    db.prepare('SELECT * FROM sync_changes WHERE state = ? AND seq > ? ORDER BY seq LIMIT ?').all(state, afterSeq, limit) as ChangeRow[]
+  ).map(toChange);
+}
+
+export function countChangesInState(db: Db, state: ChangeState): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM sync_changes WHERE state = ?').get(state) as { n: number }).n;
+}
+
+const whereKey = (dataset: Dataset) => dataset.key.map((column) => `${column} IS ?`).join(' AND ');
+
+export function rowExists(db: Db, dataset: Dataset, key: unknown[]): boolean {
+  return db.prepare(`SELECT 1 FROM ${dataset.table} WHERE ${whereKey(dataset)}`).get(...key) !== undefined;
+}
+
+/** Sets one field of a row to a JSON value. */
+export function updateField(db: Db, dataset: Dataset, key: unknown[], column: string, value: string | null): void {
+  db.prepare(`UPDATE ${dataset.table} SET ${column} = json_extract(?, '$') WHERE ${whereKey(dataset)}`).run(value ?? 'null', ...key);
+}
+
+export function deleteRow(db: Db, dataset: Dataset, key: unknown[]): void {
+  db.prepare(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`).run(...key);
+}
+
+/** Inserts a row from JSON values (its key columns, its synced fields and the local ones). */
+export function insertRow(db: Db, dataset: Dataset, values: Map<string, string | null>): void {
+  const columns = [...values.keys()];
+  db.prepare(
+    `INSERT INTO ${dataset.table} (${columns.join(', ')}) VALUES (${columns.map(() => "json_extract(?, '$')").join(', ')})`,
+  ).run(...columns.map((column) => values.get(column) ?? 'null'));
+}
+
+/**
+ * Columns a replica keeps for itself but that a new row needs (docs/sync.md: derived, not synced): a
+ * space's current revision (with the revision row it names) and the revision a comment was posted at.
+ */
+export function localColumnsForInsert(db: Db, dataset: Dataset, values: Map<string, string | null>): Map<string, string | null> {
+  const local = new Map<string, string | null>();
+  if (dataset.table === 'spaces') {
+    local.set('revision_id', JSON.stringify(newId()));
+  } else if (dataset.table === 'comments') {
+    const spaceId = JSON.parse(values.get('space_id') ?? 'null') as string | null;
+    const revision = (db.prepare('SELECT revision_id FROM spaces WHERE id = ?').get(spaceId) as { revision_id: string } | undefined)?.revision_id;
+    local.set('revision_id', JSON.stringify(revision ?? ''));
+  }
+  return local;
+}
+
+/** After a space arrives from elsewhere: the revision its `revision_id` names (an empty first revision). */
+export function afterRemoteInsert(db: Db, dataset: Dataset, key: unknown[]): void {
+  if (dataset.table !== 'spaces') return;
+  const space = db.prepare('SELECT id, revision_id, created_at FROM spaces WHERE id = ?').get(key[0]) as
+    | { id: string; revision_id: string; created_at: string }
+    | undefined;
+  if (!space) return;
+  db.prepare(
+    'INSERT INTO revisions (id, space_id, tree_id, parents, type, created_by, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+  ).run(space.revision_id, space.id, space.id, '[]', 'edits', space.created_at);
+}
+
+/** Rows that could not be created yet, forgotten as they are read (the caller records those still waiting). */
+export function takeWaitingRows(db: Db): Array<{ dataset: string; rowKey: string }> {
+  const rows = db.prepare('SELECT dataset, row_key FROM sync_waiting').all() as Array<{ dataset: string; row_key: string }>;
+  db.prepare('DELETE FROM sync_waiting').run();
+  return rows.map((row) => ({ dataset: row.dataset, rowKey: row.row_key }));
+}
+
+export function addWaitingRow(db: Db, dataset: string, rowKey: string): void {
+  db.prepare('INSERT INTO sync_waiting (dataset, row_key) VALUES (?, ?) ON CONFLICT DO NOTHING').run(dataset, rowKey);
+}

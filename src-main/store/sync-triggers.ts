@@ -1,0 +1,52 @@
+import { type Dataset, DELETED_COLUMN } from '../sync/datasets';
+
+/**
+ * The triggers that record every write to a synced table as field changes (docs/sync.md, "Capture"): an
+ * insert records each column, an update each column whose value changed, a delete a tombstone. They run
+ * only while `sync_capturing()` is true (not while remote changes are applied) and stamp each change with
+ * `sync_hlc()`; both are JavaScript functions registered on the connection (store/sync-capture.ts).
+ */
+export function syncTriggersSql(dataset: Dataset): string {
+  const { table } = dataset;
+  const rowKey = (alias: string) => `json_array(${dataset.key.map((column) => `${alias}.${column}`).join(', ')})`;
+  const organization = (alias: string) => dataset.organization.replaceAll('R.', `${alias}.`);
+  const change = (alias: string, column: string, value: string) =>
+    `(sync_hlc(), '${table}', ${rowKey(alias)}, '${column}', ${value}, ${organization(alias)})`;
+  const insertInto = 'INSERT INTO sync_changes (hlc, dataset, row_key, "column", value, organization_id) VALUES';
+
+  const statements = [
+    `CREATE TRIGGER sync_${table}_insert AFTER INSERT ON ${table} WHEN sync_capturing() BEGIN
+  ${insertInto} ${dataset.columns.map((column) => change('NEW', column, `json_quote(NEW.${column})`)).join(',\n    ')};
+END;`,
+    ...dataset.columns.map(
+      (column) => `CREATE TRIGGER sync_${table}_update_${column} AFTER UPDATE OF ${column} ON ${table}
+  WHEN sync_capturing() AND NEW.${column} IS NOT OLD.${column} BEGIN
+  ${insertInto} ${change('NEW', column, `json_quote(NEW.${column})`)};
+END;`,
+    ),
+    `CREATE TRIGGER sync_${table}_delete AFTER DELETE ON ${table} WHEN sync_capturing() BEGIN
+  ${insertInto} ${change('OLD', DELETED_COLUMN, "'true'")};
+END;`,
+  ];
+  return statements.join('\n');
+}
+
+/** Drops a table's sync triggers (a later migration that adds a synced column recreates them). */
+export function dropSyncTriggersSql(dataset: Dataset): string {
+  return [
+    `DROP TRIGGER IF EXISTS sync_${dataset.table}_insert;`,
+    ...dataset.columns.map((column) => `DROP TRIGGER IF EXISTS sync_${dataset.table}_update_${column};`),
+    `DROP TRIGGER IF EXISTS sync_${dataset.table}_delete;`,
+  ].join('\n');
+}
+
+/** Records every row a table already holds as inserted, so rows written before sync existed travel too. */
+export function backfillSql(dataset: Dataset): string {
+  const rowKey = `json_array(${dataset.key.map((column) => `R.${column}`).join(', ')})`;
+  return dataset.columns
+    .map(
+      (column) => `INSERT INTO sync_changes (hlc, dataset, row_key, "column", value, organization_id)
+  SELECT sync_hlc(), '${dataset.table}', ${rowKey}, '${column}', json_quote(R.${column}), ${dataset.organization} FROM ${dataset.table} R;`,
+    )
+    .join('\n');
+}

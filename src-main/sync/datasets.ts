@@ -1,0 +1,117 @@
+/**
+ * The rows that sync as versioned field changes (docs/sync.md), one entry per table: how a row is named
+ * across replicas (`key`), which columns travel (`columns`; the others are derived on each replica, like a
+ * space's current revision), and the organization a row belongs to (`organization`, an SQL expression over
+ * the row as `R`), which decides where its changes go and who may see them.
+ *
+ * Content (page trees and bodies) is not here: it syncs as Yjs documents.
+ */
+export interface Dataset {
+  table: string;
+  key: readonly string[];
+  columns: readonly string[];
+  /** SQL over the row, aliased `R` (NEW or OLD in a trigger), giving its organization id. */
+  organization: string;
+}
+
+const spaceOrg = (column: string) => `(SELECT organization_id FROM spaces WHERE id = R.${column})`;
+const commentOrg = `(SELECT s.organization_id FROM comments c JOIN spaces s ON s.id = c.space_id WHERE c.id = R.comment_id)`;
+
+export const DATASETS: readonly Dataset[] = [
+  {
+    table: 'organizations',
+    key: ['id'],
+    columns: ['title', 'created_at', 'email_domains', 'hostname', 'type', 'default_role', 'default_content', 'logo', 'sso', 'ai', 'invite_links', 'plan'],
+    organization: 'R.id',
+  },
+  {
+    // A user's profile travels with the organizations they belong to (every membership carries it).
+    table: 'users',
+    key: ['id'],
+    columns: ['email', 'display_name', 'photo_url', 'created_at'],
+    organization: `(SELECT organization_id FROM members WHERE user_id = R.id ORDER BY seq LIMIT 1)`,
+  },
+  {
+    table: 'members',
+    key: ['organization_id', 'user_id'],
+    columns: ['role', 'disabled', 'sso', 'joined_at'],
+    organization: 'R.organization_id',
+  },
+  { table: 'teams', key: ['id'], columns: ['organization_id', 'title', 'created_at'], organization: 'R.organization_id' },
+  {
+    table: 'team_members',
+    key: ['team_id', 'user_id'],
+    columns: ['role', 'added_at'],
+    organization: `(SELECT organization_id FROM teams WHERE id = R.team_id)`,
+  },
+  {
+    table: 'collections',
+    key: ['id'],
+    columns: ['organization_id', 'parent_id', 'title', 'description', 'default_level', 'position', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+  },
+  {
+    table: 'spaces',
+    key: ['id'],
+    columns: [
+      'organization_id',
+      'parent_id',
+      'title',
+      'emoji',
+      'visibility',
+      'edit_mode',
+      'default_level',
+      'position',
+      'share_key',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'deleted_by',
+    ],
+    organization: 'R.organization_id',
+  },
+  {
+    table: 'change_requests',
+    key: ['id'],
+    columns: ['space_id', 'number', 'subject', 'status', 'created_by', 'created_at', 'updated_at'],
+    organization: spaceOrg('space_id'),
+  },
+  {
+    table: 'comments',
+    key: ['id'],
+    columns: [
+      'space_id',
+      'change_request_id',
+      'posted_by',
+      'posted_at',
+      'edited_at',
+      'markdown',
+      'page_id',
+      'page_snapshot',
+      'node_id',
+      'table_cell',
+      'resolved_at',
+      'resolved_by',
+    ],
+    organization: spaceOrg('space_id'),
+  },
+  {
+    table: 'comment_replies',
+    key: ['id'],
+    columns: ['comment_id', 'posted_by', 'posted_at', 'edited_at', 'markdown'],
+    organization: commentOrg,
+  },
+  {
+    table: 'comment_reactions',
+    key: ['comment_id', 'reply_id', 'emoji', 'user_id'],
+    columns: ['reacted_at'],
+    organization: commentOrg,
+  },
+];
+
+/** The column a delete is recorded under. */
+export const DELETED_COLUMN = '_deleted';
+
+export function datasetOf(table: string): Dataset | undefined {
+  return DATASETS.find((dataset) => dataset.table === table);
+}
