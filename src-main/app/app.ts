@@ -23,6 +23,7 @@ import { LiveRevisions } from '../content/live-revisions';
 import { spaceOfTree } from '../store/change-requests';
 import type { UserRow } from '../store/users';
 import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
+import { registerSyncRoutes } from '../sync/routes';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
 export interface FolioApp extends AppServices {
@@ -98,5 +99,6 @@ export function createApiRouter(): Router {
   registerChangeRequestContentRoutes(router);
   registerChangeRequestPdfRoute(router);
   registerChangeRequestEditRoute(router);
+  registerSyncRoutes(router);
   return router;
 }

@@ -6,6 +6,7 @@ import { authenticate } from '../auth/authenticate';
 import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
 import { servePdf } from '../pdf/serve';
+import { serveSyncEvents } from '../sync/events';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
 import { baseUrlOf } from './base-url';
@@ -41,7 +42,9 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://folio.invalid');
-    if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
+    if (url.pathname === '/sync/v1/events') {
+      serveSyncEvents(app, req, res, url);
+    } else if (url.pathname === '/v1' || url.pathname.startsWith('/v1/') || url.pathname.startsWith('/sync/')) {
       void handleApi(app, req, res, url, listenUrl());
     } else if (url.pathname.startsWith('/trpc/')) {
       trpc(req, res);

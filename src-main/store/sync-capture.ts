@@ -10,6 +10,8 @@ interface CaptureState {
   capturing: boolean;
   clock?: HybridLogicalClock;
   wallClock: () => number;
+  listeners: Set<() => void>;
+  notifyScheduled: boolean;
 }
 
 const states = new WeakMap<Db, CaptureState>();
@@ -19,12 +21,13 @@ const states = new WeakMap<Db, CaptureState>();
  * connection that may write a synced table needs them, so openDatabase registers them before migrating.
  */
 export function registerSyncFunctions(db: Db, wallClock: () => number = Date.now): void {
-  const state: CaptureState = { capturing: true, wallClock };
+  const state: CaptureState = { capturing: true, wallClock, listeners: new Set(), notifyScheduled: false };
   states.set(db, state);
   db.function('sync_capturing', { deterministic: false }, () => (state.capturing ? 1 : 0));
   db.function('sync_hlc', { deterministic: false }, () => {
     // A function called from SQL may not query the connection it runs on: the clock is set up before.
     if (!state.clock) throw new Error('the sync clock is not set up on this connection (startSyncClock)');
+    scheduleNotify(state);
     return state.clock.next();
   });
   // An existing store: set up now, before migrations that may record changes run.
@@ -72,4 +75,28 @@ export function withoutCapture<T>(db: Db, work: () => T): T {
   } finally {
     state.capturing = before;
   }
+}
+
+/**
+ * Calls `listener` after changes were recorded (local writes, or remote ones applied): once per turn of
+ * the event loop, after the writing transaction has committed. Returns an unsubscribe.
+ */
+export function onSyncChanges(db: Db, listener: () => void): () => void {
+  const state = stateOf(db);
+  state.listeners.add(listener);
+  return () => state.listeners.delete(listener);
+}
+
+/** Says that changes were recorded without the triggers (remote changes applied). */
+export function notifySyncChanges(db: Db): void {
+  scheduleNotify(stateOf(db));
+}
+
+function scheduleNotify(state: CaptureState): void {
+  if (state.notifyScheduled || state.listeners.size === 0) return;
+  state.notifyScheduled = true;
+  setImmediate(() => {
+    state.notifyScheduled = false;
+    for (const listener of state.listeners) listener();
+  });
 }

@@ -57,19 +57,25 @@ export function insertReceivedChange(db: Db, change: FieldChange, state: ChangeS
 /** The latest stamp recorded for one field of one row. */
 export function latestStamp(db: Db, dataset: string, rowKey: string, column: string): string | undefined {
   return (
-    db.prepare('SELECT MAX(hlc) AS hlc FROM sync_changes WHERE dataset = ? AND row_key = ? AND "column" = ?').get(dataset, rowKey, column) as {
+    db
+      .prepare(`SELECT MAX(hlc) AS hlc FROM sync_changes WHERE dataset = ? AND row_key = ? AND "column" = ? AND state != 'refused'`)
+      .get(dataset, rowKey, column) as {
       hlc: string | null;
     }
   ).hlc ?? undefined;
 }
 
-/** The latest value of every field recorded for a row (what a row looks like from its changes alone). */
+/**
+ * The latest value of every field recorded for a row (what a row looks like from its changes alone).
+ * Changes the server refused do not count: the row goes back to what the server has.
+ */
 export function latestValues(db: Db, dataset: string, rowKey: string): Map<string, string | null> {
   const rows = db
     .prepare(
       `SELECT c."column" AS column, c.value AS value FROM sync_changes c
-       WHERE c.dataset = ? AND c.row_key = ?
-         AND c.hlc = (SELECT MAX(hlc) FROM sync_changes m WHERE m.dataset = c.dataset AND m.row_key = c.row_key AND m."column" = c."column")`,
+       WHERE c.dataset = ? AND c.row_key = ? AND c.state != 'refused'
+         AND c.hlc = (SELECT MAX(hlc) FROM sync_changes m
+                      WHERE m.dataset = c.dataset AND m.row_key = c.row_key AND m."column" = c."column" AND m.state != 'refused')`,
     )
     .all(dataset, rowKey) as Array<{ column: string; value: string | null }>;
   return new Map(rows.map((row) => [row.column, row.value]));
@@ -145,4 +151,80 @@ export function takeWaitingRows(db: Db): Array<{ dataset: string; rowKey: string
 
 export function addWaitingRow(db: Db, dataset: string, rowKey: string): void {
   db.prepare('INSERT INTO sync_waiting (dataset, row_key) VALUES (?, ?) ON CONFLICT DO NOTHING').run(dataset, rowKey);
+}
+
+/** The organizations whose changes a user receives: those they are a member of. */
+export function organizationsOfUser(db: Db, userId: string): string[] {
+  return (db.prepare('SELECT organization_id FROM members WHERE user_id = ? ORDER BY organization_id').all(userId) as Array<{ organization_id: string }>).map(
+    (row) => row.organization_id,
+  );
+}
+
+/** Changes of one organization after a cursor, in the order this replica recorded them. */
+export function changesOfOrganization(db: Db, organizationId: string, afterSeq: number, limit: number) {
+  return (
+    db
+      .prepare(`SELECT * FROM sync_changes WHERE organization_id = ? AND seq > ? AND state != 'refused' ORDER BY seq LIMIT ?`)
+      .all(organizationId, afterSeq, limit) as ChangeRow[]
+  ).map(toChange);
+}
+
+/** Every recorded change of users' profiles (they belong to no one organization: they travel with memberships). */
+export function profileChanges(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return (
+    db
+      .prepare(
+        `SELECT * FROM sync_changes WHERE dataset = 'users' AND state != 'refused'
+         AND row_key IN (SELECT json_array(value) FROM json_each(?)) ORDER BY seq`,
+      )
+      .all(JSON.stringify(userIds)) as ChangeRow[]
+  ).map(toChange);
+}
+
+/** The last change a user may see that another replica than `replicaId` wrote (what an events stream waits for). */
+export function lastVisibleSeq(db: Db, userId: string, replicaId: string): number {
+  return (
+    db
+      .prepare(
+        `SELECT MAX(seq) AS seq FROM sync_changes
+         WHERE state != 'refused' AND hlc NOT LIKE ?
+           AND organization_id IN (SELECT organization_id FROM members WHERE user_id = ?)`,
+      )
+      .get(`%-${replicaId}`, userId) as { seq: number | null }
+  ).seq ?? 0;
+}
+
+/** Local changes waiting to be pushed, of organizations that came from the remote (local-only ones stay). */
+export function pendingMirroredChanges(db: Db, limit: number) {
+  return (
+    db
+      .prepare(
+        `SELECT * FROM sync_changes
+         WHERE state = 'local' AND (organization_id IN (SELECT organization_id FROM sync_changes WHERE state = 'remote')
+           OR (dataset = 'users' AND row_key IN (SELECT row_key FROM sync_changes WHERE state = 'remote' AND dataset = 'users')))
+         ORDER BY seq LIMIT ?`,
+      )
+      .all(limit) as ChangeRow[]
+  ).map(toChange);
+}
+
+export function countPendingMirroredChanges(db: Db): number {
+  return (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM sync_changes
+         WHERE state = 'local' AND (organization_id IN (SELECT organization_id FROM sync_changes WHERE state = 'remote')
+           OR (dataset = 'users' AND row_key IN (SELECT row_key FROM sync_changes WHERE state = 'remote' AND dataset = 'users')))`,
+      )
+      .get() as { n: number }
+  ).n;
+}
+
+export function markChange(db: Db, seq: number, state: ChangeState, refusal: string | null = null): void {
+  db.prepare('UPDATE sync_changes SET state = ?, refusal = ? WHERE seq = ?').run(state, refusal, seq);
+}
+
+export function refusedChanges(db: Db, limit: number) {
+  return (db.prepare("SELECT * FROM sync_changes WHERE state = 'refused' ORDER BY seq DESC LIMIT ?").all(limit) as ChangeRow[]).map(toChange);
 }

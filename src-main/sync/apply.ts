@@ -1,6 +1,6 @@
 import type { Db } from '../store/database';
 import { inTransaction } from '../store/database';
-import { clockOf, withoutCapture } from '../store/sync-capture';
+import { clockOf, notifySyncChanges, withoutCapture } from '../store/sync-capture';
 import {
   afterRemoteInsert,
   deleteRow,
@@ -84,6 +84,7 @@ export function applyRemoteChanges(db: Db, changes: readonly FieldChange[]): App
       }
       const waiting = materializeRows(db, [...touched.values()]);
       for (const row of waiting) addWaitingRow(db, row.dataset.table, row.rowKey);
+      if (applied > 0) notifySyncChanges(db);
       return { applied, duplicates, waiting: waiting.length };
     }),
   );
@@ -103,6 +104,11 @@ function materializeRows(db: Db, rows: Array<{ dataset: Dataset; rowKey: string 
 function materializeRow(db: Db, dataset: Dataset, rowKey: string): boolean {
   const key = JSON.parse(rowKey) as unknown[];
   const values = latestValues(db, dataset.table, rowKey);
+  if (values.size === 0) {
+    // Nothing but refused changes: the row was made here and the server said no; it goes.
+    deleteRow(db, dataset, key);
+    return true;
+  }
   if (values.has(DELETED_COLUMN)) {
     // A deleted row stays deleted: later field changes do not bring it back (docs/sync.md).
     deleteRow(db, dataset, key);
@@ -124,4 +130,17 @@ function materializeRow(db: Db, dataset: Dataset, rowKey: string): boolean {
   }
   afterRemoteInsert(db, dataset, key);
   return true;
+}
+
+/**
+ * After the server refused some of this replica's changes (now marked refused): sets their rows back to the
+ * latest values that still count, i.e. the server's, with capture off.
+ */
+export function revertRows(db: Db, rows: ReadonlyArray<{ dataset: string; rowKey: string }>): void {
+  withoutCapture(db, () => {
+    for (const row of rows) {
+      const dataset = datasetOf(row.dataset);
+      if (dataset) materializeRow(db, dataset, row.rowKey);
+    }
+  });
 }

@@ -25,11 +25,11 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.id',
   },
   {
-    // A user's profile travels with the organizations they belong to (every membership carries it).
+    // A profile belongs to no one organization: it travels with the memberships that name it (sync/server-service.ts).
     table: 'users',
     key: ['id'],
     columns: ['email', 'display_name', 'photo_url', 'created_at'],
-    organization: `(SELECT organization_id FROM members WHERE user_id = R.id ORDER BY seq LIMIT 1)`,
+    organization: 'NULL',
   },
   {
     table: 'members',

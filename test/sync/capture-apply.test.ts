@@ -116,7 +116,7 @@ describe('applying changes from another replica', () => {
     expect(b.db.prepare("SELECT title FROM spaces WHERE title = 'Late parent'").get()).toEqual({ title: 'Late parent' });
   });
 
-  it('converges two offline renames of one space on the later one, on both replicas', () => {
+  it('converges two offline renames of one space on the later one, on both replicas', async () => {
     const a = replica();
     const b = replica();
     const { space } = createSpace(a.ctx, a.orgId, { title: 'Start' }) as unknown as { space: { id: string } };
@@ -125,7 +125,8 @@ describe('applying changes from another replica', () => {
     const seenByB = localChanges(b.db).length;
 
     updateSpaceSettings(a.ctx, space.id, { title: 'From A', emoji: '🅰️' });
-    // B renames later (its clock has seen A's stamps, so its stamp is greater) and leaves the emoji alone.
+    // B renames a few milliseconds later (the clocks of both replicas are this process's) and leaves the emoji alone.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const bOwnerCtx = serviceContext(b.app, a.owner);
     updateSpaceSettings(bOwnerCtx, space.id, { title: 'From B' });
 

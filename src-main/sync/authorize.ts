@@ -1,0 +1,102 @@
+import { collectionPermissions, effectiveRole, spacePermissions } from '../../src-shared/access';
+import { type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
+import type { ServiceContext } from '../app/context';
+import { levelsOfChain } from '../collections/access';
+import { decodeLevel, getCollection } from '../store/collections';
+import { getMember } from '../store/members';
+import { getSpace } from '../store/spaces';
+import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
+import type { FieldChange } from '../store/sync-changes';
+import { DELETED_COLUMN } from './datasets';
+
+/** The values a push carries for each row, so a new row's organization or space can be known. */
+export type BatchValues = Map<string, Map<string, unknown>>;
+
+export function batchValues(changes: readonly FieldChange[]): BatchValues {
+  const rows: BatchValues = new Map();
+  for (const change of changes) {
+    const key = `${change.dataset}\u0000${change.rowKey}`;
+    const row = rows.get(key) ?? new Map<string, unknown>();
+    row.set(change.column, change.value === null ? null : JSON.parse(change.value));
+    rows.set(key, row);
+  }
+  return rows;
+}
+
+/**
+ * Whether the pushing user may make this change on the server, in the words of the refusal when not
+ * (docs/sync.md: the server is the authority on access). The rules are the API's: a space's settings need
+ * its admin role, content and change requests edit, comments the comment role and their author for edits.
+ */
+export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: BatchValues): string | undefined {
+  const key = JSON.parse(change.rowKey) as string[];
+  const value = (column: string) => batch.get(`${change.dataset}\u0000${change.rowKey}`)?.get(column);
+  const orgRole = (organizationId: unknown): MemberRoleOrGuest | undefined =>
+    typeof organizationId === 'string' ? getMember(ctx.db, organizationId, ctx.user.id)?.role : undefined;
+  const spaceRoleOf = (spaceId: unknown): MemberRoleOrGuest | undefined => {
+    const space = typeof spaceId === 'string' ? getSpace(ctx.db, spaceId) : undefined;
+    if (!space) return undefined;
+    return effectiveRole(orgRole(space.organization_id), [decodeLevel(space.default_level), ...levelsOfChain(ctx, space.parent_id)]);
+  };
+  const need = (ok: boolean, what: string) => (ok ? undefined : `You need ${what}`);
+
+  switch (change.dataset) {
+    case 'organizations':
+      return organizationExists(ctx.db, key[0]!)
+        ? need(orgRole(key[0]) === 'admin', 'the admin role in this organization to change its settings')
+        : 'Organizations are created on the server (POST /v1/orgs); this one stays on the workstation';
+    case 'users':
+      return need(key[0] === ctx.user.id, "to be this user to change their profile (other people's profiles change on their own accounts)");
+    case 'members':
+      return need(orgRole(key[0]) === 'admin', 'the admin role in this organization to change its members');
+    case 'teams':
+      return need(orgRole(teamOrganization(ctx.db, key[0]!) ?? value('organization_id')) === 'admin', 'the admin role in this organization to change its teams');
+    case 'team_members':
+      return need(orgRole(teamOrganization(ctx.db, key[0]!)) === 'admin', 'the admin role in this organization to change team members');
+    case 'collections': {
+      const existing = getCollection(ctx.db, key[0]!);
+      if (!existing) return need(roleAtLeast(orgRole(value('organization_id')), 'create'), 'the "create" role in this organization to add collections');
+      const role = effectiveRole(orgRole(existing.organization_id), [decodeLevel(existing.default_level), ...levelsOfChain(ctx, existing.parent_id)]);
+      return need(collectionPermissions(role).admin, 'the admin role on this collection to change it');
+    }
+    case 'spaces': {
+      const existing = getSpace(ctx.db, key[0]!);
+      if (!existing) return need(roleAtLeast(orgRole(value('organization_id')), 'create'), 'the "create" role in this organization to add spaces');
+      const permissions = spacePermissions(spaceRoleOf(existing.id));
+      if (change.column === 'updated_at') return need(permissions.edit, 'the "edit" role on this space to change its content');
+      return need(permissions.admin, 'the admin role on this space to change its settings');
+    }
+    case 'change_requests': {
+      const permissions = spacePermissions(spaceRoleOf(changeRequestSpace(ctx.db, key[0]!) ?? value('space_id')));
+      if (change.column === 'status' && value('status') === 'merged') return need(permissions.merge, 'the "review" role on this space to merge');
+      return need(permissions.edit, 'the "edit" role on this space to change its change requests');
+    }
+    case 'comments':
+    case 'comment_replies':
+      return commentRefusal(ctx, change, key[0]!, value, spaceRoleOf);
+    case 'comment_reactions':
+      return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
+    default:
+      return `"${change.dataset}" does not sync`;
+  }
+}
+
+/** Anyone who may comment may post and resolve; only the author edits or deletes (as in /v1). */
+function commentRefusal(
+  ctx: ServiceContext,
+  change: FieldChange,
+  id: string,
+  value: (column: string) => unknown,
+  spaceRoleOf: (spaceId: unknown) => MemberRoleOrGuest | undefined,
+): string | undefined {
+  const table = change.dataset === 'comments' ? 'comments' : 'comment_replies';
+  const existing = postedRow(ctx.db, table, id);
+  const spaceId = existing?.space_id ?? (table === 'comments' ? value('space_id') : commentSpace(ctx.db, value('comment_id')));
+  if (!spacePermissions(spaceRoleOf(spaceId)).comment) return 'You need the "comment" role on this space to comment';
+  if (!existing) return value('posted_by') === ctx.user.id ? undefined : 'A comment is posted by its author';
+  if (change.column === 'resolved_at' || change.column === 'resolved_by') return undefined;
+  if (existing.posted_by !== ctx.user.id) {
+    return change.column === DELETED_COLUMN ? 'Only its author deletes a comment' : 'Only its author edits a comment';
+  }
+  return undefined;
+}

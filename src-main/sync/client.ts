@@ -1,0 +1,250 @@
+import { MAX_PUSH_CHANGES, SYNC_PROTOCOL } from '../../src-shared/schemas/sync';
+import type { Db } from '../store/database';
+import { inTransaction } from '../store/database';
+import { getSetting, setSetting } from '../store/settings';
+import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
+import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
+import { applyRemoteChanges, revertRows } from './apply';
+import type { PushResult } from './server-service';
+
+export interface RemoteServer {
+  /** e.g. `https://docs.example.com` (no trailing slash needed). */
+  url: string;
+  token: string;
+}
+
+export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Local changes the server has not acknowledged yet. */
+  waiting: number;
+  /** When the last full exchange finished (ISO time). */
+  lastSyncAt?: string;
+  /** Why the last attempt failed, in words. */
+  message?: string;
+}
+
+export interface SyncClientOptions {
+  fetch?: typeof fetch;
+  /** Backoff after a failure: from this, doubling, up to maxBackoffMs (with jitter). */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  onStatus?(status: SyncStatus): void;
+}
+
+/** A refusal that retrying cannot fix (another protocol version, a revoked token): syncing stops. */
+class FatalSyncError extends Error {}
+
+/**
+ * The workstation's side of sync (docs/sync.md): pushes local changes of mirrored organizations in bounded
+ * batches and marks them synced only once the server has committed them, pulls what it lacks from a cursor
+ * kept in the same transaction as the changes it applies, and otherwise waits on the server's events stream
+ * (no polling), reconnecting with backoff when the server cannot be reached.
+ */
+export class SyncClient {
+  private status: SyncStatus = { state: 'idle', waiting: 0 };
+  private readonly fetch: typeof fetch;
+  private readonly replicaId: string;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private helloDone = false;
+  private failures = 0;
+  private retryTimer?: NodeJS.Timeout;
+  private events?: AbortController;
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly remote: RemoteServer,
+    private readonly options: SyncClientOptions = {},
+  ) {
+    this.fetch = options.fetch ?? fetch;
+    this.replicaId = replicaIdOf(db);
+  }
+
+  getStatus(): SyncStatus {
+    return { ...this.status, waiting: countPendingMirroredChanges(this.db) };
+  }
+
+  /** Syncs now, then follows the server's events and local writes until stopped. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unsubscribe = onSyncChanges(this.db, () => this.request());
+    this.request();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.events?.abort();
+    this.unsubscribe?.();
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** One full exchange: push everything waiting, then pull everything new. */
+  async syncOnce(): Promise<void> {
+    await this.hello();
+    await this.pushAll();
+    await this.pullAll();
+  }
+
+  /** Asks for an exchange; one runs at a time, and a request during one runs another after it. */
+  private request(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        this.setStatus({ state: 'syncing', message: undefined });
+        await this.syncOnce();
+      } while (this.again && !this.stopped);
+      this.failures = 0;
+      this.setStatus({ state: 'idle', lastSyncAt: new Date().toISOString(), message: undefined });
+      this.listen();
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private fail(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof FatalSyncError) {
+      this.setStatus({ state: 'error', message });
+      this.stopped = true;
+      this.events?.abort();
+      return;
+    }
+    this.events?.abort();
+    this.events = undefined;
+    this.failures += 1;
+    this.setStatus({ state: 'offline', message });
+    const min = this.options.minBackoffMs ?? 1_000;
+    const max = this.options.maxBackoffMs ?? 60_000;
+    const delay = Math.min(max, min * 2 ** (this.failures - 1)) * (0.75 + Math.random() * 0.5);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.request(), delay);
+    this.retryTimer.unref();
+  }
+
+  private async hello(): Promise<void> {
+    if (this.helloDone) return;
+    await this.call('POST', '/sync/v1/hello', { protocol: SYNC_PROTOCOL, replicaId: this.replicaId });
+    this.helloDone = true;
+  }
+
+  private async pushAll(): Promise<void> {
+    for (;;) {
+      const batch = pendingMirroredChanges(this.db, MAX_PUSH_CHANGES);
+      if (batch.length === 0) return;
+      const wire: FieldChange[] = batch.map(({ hlc, dataset, rowKey, column, value, organizationId }) => ({ hlc, dataset, rowKey, column, value, organizationId }));
+      const { results } = (await this.call('POST', '/sync/v1/push', { replicaId: this.replicaId, changes: wire })) as { results: PushResult[] };
+      // The server committed its decisions before answering: only now do the changes leave `local`.
+      inTransaction(this.db, () => {
+        const refusedRows: Array<{ dataset: string; rowKey: string }> = [];
+        batch.forEach((change, index) => {
+          const result = results[index];
+          if (!result || result.hlc !== change.hlc || result.column !== change.column) throw new Error('the server answered a different batch');
+          markChange(this.db, change.seq, result.status === 'accepted' ? 'synced' : 'refused', result.reason ?? null);
+          if (result.status === 'refused') refusedRows.push({ dataset: change.dataset, rowKey: change.rowKey });
+        });
+        revertRows(this.db, refusedRows);
+      });
+    }
+  }
+
+  private async pullAll(): Promise<void> {
+    for (;;) {
+      const answer = (await this.call('POST', '/sync/v1/pull', { replicaId: this.replicaId, cursors: this.cursors() })) as {
+        changes: FieldChange[];
+        cursors: Record<string, number>;
+        more: boolean;
+      };
+      // The changes and the cursors past them land together: a cut here resumes without gaps or repeats.
+      inTransaction(this.db, () => {
+        applyRemoteChanges(this.db, answer.changes);
+        setSetting(this.db, this.cursorKey(), JSON.stringify(answer.cursors));
+      });
+      if (!answer.more) return;
+    }
+  }
+
+  /** Waits for the server to say something changed; reconnects (after backoff) when the stream ends. */
+  private listen(): void {
+    if (this.stopped || this.events) return;
+    const controller = new AbortController();
+    this.events = controller;
+    void (async () => {
+      try {
+        const response = await this.fetch(`${this.base()}/sync/v1/events?replicaId=${this.replicaId}&after=${this.cursor()}`, {
+          headers: { Authorization: `Bearer ${this.remote.token}` },
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`the server's events stream answered ${response.status}`);
+        const decoder = new TextDecoder();
+        for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+          if (decoder.decode(chunk, { stream: true }).includes('event: changed')) this.request();
+        }
+        throw new Error('the server closed the events stream');
+      } catch (error) {
+        if (controller.signal.aborted || this.stopped) return;
+        if (this.events === controller) this.events = undefined;
+        this.fail(error);
+      }
+    })();
+  }
+
+  private cursorKey(): string {
+    return `sync.cursor.${this.base()}`;
+  }
+
+  /** The last change received of each organization. */
+  private cursors(): Record<string, number> {
+    return JSON.parse(getSetting(this.db, this.cursorKey()) ?? '{}') as Record<string, number>;
+  }
+
+  /** Where the events stream starts: past every change received. */
+  private cursor(): number {
+    return Math.max(0, ...Object.values(this.cursors()));
+  }
+
+  private base(): string {
+    return this.remote.url.replace(/\/+$/, '');
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.base()}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${this.remote.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new Error(`Cannot reach ${this.base()}: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    const parsed = text ? (JSON.parse(text) as { error?: { message?: string } }) : undefined;
+    if (response.ok) return parsed;
+    const message = parsed?.error?.message ?? `HTTP ${response.status}`;
+    if (response.status === 409 || response.status === 401) throw new FatalSyncError(message);
+    throw new Error(message);
+  }
+
+  private setStatus(change: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...change };
+    this.options.onStatus?.(this.getStatus());
+  }
+}

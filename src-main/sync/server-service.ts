@@ -1,0 +1,99 @@
+import { MAX_PULL_CHANGES, SYNC_PROTOCOL, type SyncPushBody } from '../../src-shared/schemas/sync';
+import type { ServiceContext } from '../app/context';
+import { badRequest, conflict } from '../errors';
+import { inTransaction } from '../store/database';
+import { replicaIdOf } from '../store/sync-capture';
+import { changesOfOrganization, type FieldChange, hasChange, organizationsOfUser, profileChanges } from '../store/sync-changes';
+import { applyRemoteChanges, checkChange, InvalidChangeError } from './apply';
+import { batchValues, refusalOf } from './authorize';
+import { ClockDriftError } from './hlc';
+
+/** The server's answer to a replica that says hello: who it is, and whether they speak the same protocol. */
+export function hello(ctx: ServiceContext, input: { protocol: number; replicaId: string }) {
+  if (input.protocol !== SYNC_PROTOCOL) {
+    throw conflict(
+      `This server speaks sync protocol ${SYNC_PROTOCOL} and the workstation ${input.protocol}: update the ${input.protocol < SYNC_PROTOCOL ? 'workstation' : 'server'} so both speak the same version. Nothing was synced.`,
+    );
+  }
+  return { protocol: SYNC_PROTOCOL, serverReplicaId: replicaIdOf(ctx.db), userId: ctx.user.id };
+}
+
+export interface PushResult {
+  hlc: string;
+  dataset: string;
+  rowKey: string;
+  column: string;
+  status: 'accepted' | 'refused';
+  reason?: string;
+}
+
+/**
+ * A replica's changes, decided one by one (the server is the authority on access) and committed together:
+ * every accepted change and every decision land in one transaction, or nothing does. A change the server
+ * already has (a batch resent after a cut connection) is answered as accepted again, not applied twice.
+ */
+export function push(ctx: ServiceContext, input: SyncPushBody): { results: PushResult[] } {
+  for (const [index, change] of input.changes.entries()) {
+    try {
+      checkChange(change);
+    } catch (error) {
+      if (error instanceof InvalidChangeError) throw badRequest(`changes[${index}].${error.message}`);
+      throw error;
+    }
+    if (!change.hlc.endsWith(`-${input.replicaId}`)) throw badRequest(`changes[${index}].hlc: not stamped by replica ${input.replicaId}`);
+  }
+  return inTransaction(ctx.db, () => {
+    const batch = batchValues(input.changes);
+    const accepted: FieldChange[] = [];
+    const results = input.changes.map((change): PushResult => {
+      const id = { hlc: change.hlc, dataset: change.dataset, rowKey: change.rowKey, column: change.column };
+      if (hasChange(ctx.db, change)) return { ...id, status: 'accepted' };
+      const reason = refusalOf(ctx, change, batch);
+      if (reason) return { ...id, status: 'refused', reason };
+      accepted.push(change);
+      return { ...id, status: 'accepted' };
+    });
+    try {
+      applyRemoteChanges(ctx.db, accepted);
+    } catch (error) {
+      if (error instanceof ClockDriftError) throw badRequest(`changes: ${error.message}`);
+      throw error;
+    }
+    return { results };
+  });
+}
+
+/**
+ * What the replica lacks, organization by organization from its cursor in each (an organization it has no
+ * cursor for, one the user just joined, from the start), at most `limit` changes, with the profiles of the
+ * users the memberships in them name. Its own changes are not sent back, but its cursors move past them.
+ */
+export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: Record<string, number>; limit?: number }) {
+  const limit = input.limit ?? MAX_PULL_CHANGES;
+  const cursors: Record<string, number> = {};
+  const changes: FieldChange[] = [];
+  const members = new Set<string>();
+  let more = false;
+  for (const organizationId of organizationsOfUser(ctx.db, ctx.user.id)) {
+    const after = input.cursors[organizationId] ?? 0;
+    cursors[organizationId] = after;
+    const room = limit - changes.length;
+    if (room <= 0) {
+      more = true;
+      continue;
+    }
+    const rows = changesOfOrganization(ctx.db, organizationId, after, room + 1);
+    if (rows.length > room) more = true;
+    for (const row of rows.slice(0, room)) {
+      cursors[organizationId] = row.seq;
+      if (row.hlc.endsWith(`-${input.replicaId}`)) continue;
+      if (row.dataset === 'members' || row.dataset === 'team_members') members.add((JSON.parse(row.rowKey) as string[]).at(-1)!);
+      changes.push(wire(row));
+    }
+  }
+  // Profiles first: a membership cannot be created before the user it names.
+  const profiles = profileChanges(ctx.db, [...members]).filter((row) => !row.hlc.endsWith(`-${input.replicaId}`)).map(wire);
+  return { changes: [...profiles, ...changes], cursors, more };
+}
+
+const wire = ({ hlc, dataset, rowKey, column, value, organizationId }: FieldChange): FieldChange => ({ hlc, dataset, rowKey, column, value, organizationId });

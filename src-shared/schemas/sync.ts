@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The sync protocol's version (docs/sync.md): a replica speaking another major version is refused. */
+export const SYNC_PROTOCOL = 1;
+/** At most this many field changes per push, so one request stays small and quick to commit. */
+export const MAX_PUSH_CHANGES = 500;
+/** At most this many changes per pull answer; `next` says there are more. */
+export const MAX_PULL_CHANGES = 1000;
+
+const replicaId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'must be 1 to 64 letters or digits');
+
+export const syncHelloBody = z.strictObject({
+  protocol: z.number().int(),
+  replicaId,
+});
+
+export const fieldChange = z.strictObject({
+  hlc: z.string().min(1).max(100),
+  dataset: z.string().min(1).max(64),
+  rowKey: z.string().min(2).max(1024),
+  column: z.string().min(1).max(64),
+  value: z.string().max(1_000_000).nullable(),
+  organizationId: z.string().max(64).nullable(),
+});
+
+export const syncPushBody = z.strictObject({
+  replicaId,
+  changes: z.array(fieldChange).max(MAX_PUSH_CHANGES, `at most ${MAX_PUSH_CHANGES} changes per push`),
+});
+
+/**
+ * A cursor per organization (the last change received of each): an organization the caller has just
+ * joined has none yet and is sent from its beginning.
+ */
+export const syncPullBody = z.strictObject({
+  replicaId,
+  cursors: z.record(z.string().min(1).max(64), z.number().int('must be a whole number').min(0)),
+  limit: z.number().int('must be a whole number').min(1).max(MAX_PULL_CHANGES).optional(),
+});
+
+export type SyncPushBody = z.infer<typeof syncPushBody>;
