@@ -48,6 +48,7 @@ export class DocStore {
   private readonly compactAfter: number;
   private readonly compactionQueue = new Set<string>();
   private compactionScheduled = false;
+  private readonly listeners = new Set<(docIds: string[]) => void>();
 
   constructor(
     private readonly db: Db,
@@ -95,20 +96,28 @@ export class DocStore {
   /** Runs `work` in one SQLite transaction with a writer for documents; all of it lands or none does. */
   write<T>(work: (writer: DocWriter) => T): T {
     const touched = new Set<string>();
+    // Documents that really changed (an update already known changes nothing).
+    const changed = new Set<string>();
     const now = isoNow(this.clock);
     const writer: DocWriter = {
       change: (docId, mutate) => {
         touched.add(docId);
         const doc = this.get(docId);
         const update = captureUpdate(doc, () => doc.transact(() => mutate(doc), LOCAL_ORIGIN));
-        if (update) this.persist(docId, update, now);
+        if (update) {
+          this.persist(docId, update, now);
+          changed.add(docId);
+        }
         return update;
       },
       applyUpdate: (docId, incoming) => {
         touched.add(docId);
         const doc = this.get(docId);
         const update = captureUpdate(doc, () => Y.applyUpdate(doc, incoming, REMOTE_ORIGIN));
-        if (update) this.persist(docId, update, now);
+        if (update) {
+          this.persist(docId, update, now);
+          changed.add(docId);
+        }
         // Parts that wait for updates not received yet stay pending in memory: keep them on disk too,
         // so a restart before the missing update arrives loses nothing.
         if (doc.store.pendingStructs || doc.store.pendingDs) this.persist(docId, incoming, now);
@@ -123,7 +132,14 @@ export class DocStore {
       throw error;
     }
     for (const docId of touched) this.maybeScheduleCompaction(docId);
+    if (changed.size > 0) for (const listener of this.listeners) listener([...changed]);
     return result;
+  }
+
+  /** Calls `listener` with the documents a committed write changed (sync follows them). Returns an unsubscribe. */
+  onCommitted(listener: (docIds: string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Folds the update log of a document into its snapshot. Returns whether anything was folded. */

@@ -12,6 +12,7 @@ import { comments } from './migrations/010-comments';
 import { changeRequests } from './migrations/011-change-requests';
 import { revisionHistory } from './migrations/012-revision-history';
 import { syncChanges } from './migrations/013-sync-changes';
+import { syncDocRefusals } from './migrations/014-sync-doc-refusals';
 
 export interface Migration {
   version: number;
@@ -20,7 +21,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

@@ -1,10 +1,11 @@
 import { MAX_PUSH_CHANGES, SYNC_PROTOCOL } from '../../src-shared/schemas/sync';
-import type { Db } from '../store/database';
+import type { AppServices } from '../app/context';
 import { inTransaction } from '../store/database';
 import { getSetting, setSetting } from '../store/settings';
 import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
 import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
 import { applyRemoteChanges, revertRows } from './apply';
+import { syncDocuments } from './client-docs';
 import type { PushResult } from './server-service';
 
 export interface RemoteServer {
@@ -55,13 +56,16 @@ export class SyncClient {
   private events?: AbortController;
   private unsubscribe?: () => void;
 
+  private readonly db: AppServices['db'];
+
   constructor(
-    private readonly db: Db,
+    private readonly app: AppServices,
     private readonly remote: RemoteServer,
     private readonly options: SyncClientOptions = {},
   ) {
+    this.db = app.db;
     this.fetch = options.fetch ?? fetch;
-    this.replicaId = replicaIdOf(db);
+    this.replicaId = replicaIdOf(app.db);
   }
 
   getStatus(): SyncStatus {
@@ -72,7 +76,12 @@ export class SyncClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unsubscribe = onSyncChanges(this.db, () => this.request());
+    const stopRows = onSyncChanges(this.db, () => this.request());
+    const stopDocs = this.app.docs.onCommitted(() => this.request());
+    this.unsubscribe = () => {
+      stopRows();
+      stopDocs();
+    };
     this.request();
   }
 
@@ -84,11 +93,12 @@ export class SyncClient {
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  /** One full exchange: push everything waiting, then pull everything new. */
+  /** One full exchange: push the rows waiting, pull the new ones, then exchange content. */
   async syncOnce(): Promise<void> {
     await this.hello();
     await this.pushAll();
     await this.pullAll();
+    await syncDocuments(this.app, this.replicaId, (path, body) => this.call('POST', path, body));
   }
 
   /** Asks for an exchange; one runs at a time, and a request during one runs another after it. */

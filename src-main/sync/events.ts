@@ -4,13 +4,16 @@ import { authenticate } from '../auth/authenticate';
 import { errorToResponse } from '../http/errors';
 import { onSyncChanges } from '../store/sync-capture';
 import { lastVisibleSeq } from '../store/sync-changes';
+import { treeOrganizationForUser } from '../store/sync-docs';
+import { parseDocId } from './docs-service';
 
 const REPLICA = /^[A-Za-z0-9]{1,64}$/;
 
 /**
  * `GET /sync/v1/events?after=SEQ&replicaId=ID`: a long-lived answer (server-sent events) that says
- * `changed` when a change the caller may see, written by another replica, passes its cursor. Nothing else is
- * ever sent, so an idle, converged workstation and server exchange nothing (docs/sync.md).
+ * `changed` when a change the caller may see, written by another replica, passes its cursor, or when content
+ * the caller may see changes. Nothing else is ever sent, so an idle, converged workstation and server
+ * exchange nothing (docs/sync.md).
  */
 export function serveSyncEvents(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL): void {
   let userId: string;
@@ -38,7 +41,14 @@ export function serveSyncEvents(app: FolioApp, req: IncomingMessage, res: Server
     res.write(`event: changed\ndata: ${latest}\n\n`);
   };
   const unsubscribe = onSyncChanges(app.db, check);
+  // Content the user can see changed (by anyone: the replica's own pushes are answered by an empty exchange).
+  const stopDocs = app.docs.onCommitted((docIds) => {
+    if (docIds.some((docId) => treeOrganizationForUser(app.db, parseDocId(docId).treeId, userId))) res.write('event: changed\ndata: content\n\n');
+  });
   req.socket.setTimeout(0);
-  res.on('close', unsubscribe);
+  res.on('close', () => {
+    unsubscribe();
+    stopDocs();
+  });
   check();
 }

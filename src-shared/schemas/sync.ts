@@ -39,3 +39,25 @@ export const syncPullBody = z.strictObject({
 });
 
 export type SyncPushBody = z.infer<typeof syncPushBody>;
+
+/** At most this many documents per exchange (each answer carries their missing updates). */
+export const MAX_DOCS_PER_EXCHANGE = 200;
+
+const base64 = z.string().max(8_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+
+export const syncDocsBody = z.strictObject({
+  replicaId,
+  docs: z
+    .array(
+      z.strictObject({
+        docId: z.string().regex(/^(tree:[A-Za-z0-9]+|body:[A-Za-z0-9]+:[A-Za-z0-9]+)$/, 'must be tree:<id> or body:<tree>:<page>'),
+        /** What the replica has (empty: nothing). */
+        stateVector: base64,
+        /** What the replica has that the server lacks, computed from the server's last state vector. */
+        update: base64.optional(),
+      }),
+    )
+    .max(MAX_DOCS_PER_EXCHANGE, `at most ${MAX_DOCS_PER_EXCHANGE} documents per exchange`),
+});
+
+export type SyncDocsBody = z.infer<typeof syncDocsBody>;

@@ -39,7 +39,7 @@ async function serverAndWorkstation() {
   cleanup.push(() => host.close());
   const workstation = openStore('workstation', 'me@laptop.local');
   const attach = (token: string, fetchImpl?: typeof fetch) => {
-    const client = new SyncClient(workstation.db, { url: host.url, token }, { fetch: fetchImpl, minBackoffMs: 20, maxBackoffMs: 200 });
+    const client = new SyncClient(workstation.app, { url: host.url, token }, { fetch: fetchImpl, minBackoffMs: 20, maxBackoffMs: 200 });
     cleanup.push(() => client.stop());
     return client;
   };

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openApp, serviceContext } from '../../src-main/app/app';
+import { bootstrapOwner } from '../../src-main/app/bootstrap';
+import { createPage, setPageMarkdown } from '../../src-main/content/pages-service';
+import { currentPage } from '../../src-main/content/read-service';
+import { type Host, startHost } from '../../src-main/http/server';
+import { createSpace } from '../../src-main/spaces/service';
+import { insertMember } from '../../src-main/store/members';
+import { listOrganizationsOfUser } from '../../src-main/store/orgs';
+import { docRefusals } from '../../src-main/store/sync-docs';
+import { generateToken, insertToken } from '../../src-main/store/tokens';
+import { findOrCreateUser, getUserById } from '../../src-main/store/users';
+import { SyncClient } from '../../src-main/sync/client';
+
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function openStore(name: string, ownerEmail: string) {
+  const dir = mkdtempSync(join(tmpdir(), `folio-content-sync-${name}-`));
+  const app = openApp({ dataDir: dir });
+  const token = generateToken();
+  const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: token, ownerEmail });
+  cleanup.push(() => {
+    app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
+  return { app, owner, token, orgId, ctx: serviceContext(app, owner) };
+}
+
+type Store = ReturnType<typeof openStore>;
+
+async function setup() {
+  const server = openStore('server', 'owner@team.example');
+  const host: Host = await startHost(server.app, { port: 0 });
+  cleanup.push(() => host.close());
+  const { space } = createSpace(server.ctx, server.orgId, { title: 'Docs' }) as unknown as { space: { id: string } };
+  const { pageId } = createPage(server.ctx, space.id, { title: 'Install', markdown: 'Install the app.\n' });
+  const workstation = (name: string, token = server.token) => {
+    const store = openStore(name, `${name}@laptop.local`);
+    const client = new SyncClient(store.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
+    cleanup.push(() => client.stop());
+    /** Edits on the workstation as the server's user (whose row arrived by sync). */
+    const as = () => serviceContext(store.app, getUserById(store.app.db, server.owner.id)!);
+    return { ...store, client, as };
+  };
+  return { server, space, pageId, workstation };
+}
+
+/** A page's markdown as a replica's read model has it (read as a user who can see the space there). */
+const markdownOf = (reader: { ctx: Store['ctx'] } | { as(): Store['ctx'] }, spaceId: string, pageId: string) =>
+  currentPage('as' in reader ? reader.as() : reader.ctx, spaceId, pageId)?.markdown;
+
+describe('content sync (Yjs)', () => {
+  it('brings a space’s pages and their text to a fresh workstation, and a new page back to the server', async () => {
+    const { server, space, pageId, workstation } = await setup();
+    const a = workstation('alpha');
+    await a.client.syncOnce();
+    expect(markdownOf(a, space.id, pageId)).toBe('Install the app.\n');
+
+    const { pageId: made } = createPage(a.as(), space.id, { title: 'Written offline', markdown: 'Drafted on a plane.\n' });
+    await a.client.syncOnce();
+    expect(markdownOf(server, space.id, made)).toBe('Drafted on a plane.\n');
+    expect(currentPage(server.ctx, space.id, made)?.title).toBe('Written offline');
+  });
+
+  it('keeps both writers’ offline edits to the same page, on all three replicas', async () => {
+    const { server, space, pageId, workstation } = await setup();
+    const a = workstation('alpha');
+    const b = workstation('bravo');
+    await a.client.syncOnce();
+    await b.client.syncOnce();
+
+    setPageMarkdown(a.as(), space.id, pageId, 'Before: check the requirements.\nInstall the app.\n');
+    setPageMarkdown(b.as(), space.id, pageId, 'Install the app.\nThen: open it.\n');
+    await a.client.syncOnce();
+    await b.client.syncOnce();
+    await a.client.syncOnce();
+
+    const expected = 'Before: check the requirements.\nInstall the app.\nThen: open it.\n';
+    expect(markdownOf(server, space.id, pageId)).toBe(expected);
+    expect(markdownOf(a, space.id, pageId)).toBe(expected);
+    expect(markdownOf(b, space.id, pageId)).toBe(expected);
+  });
+
+  it("refuses a reader's content edits, keeping them on the workstation with the reason", async () => {
+    const { server, space, pageId, workstation } = await setup();
+    const now = new Date().toISOString();
+    const reader = findOrCreateUser(server.app.db, 'reader@team.example', now, 'Reader');
+    insertMember(server.app.db, server.orgId, reader.id, 'read', now);
+    const token = generateToken();
+    insertToken(server.app.db, reader.id, token, now);
+    const r = workstation('reader', token);
+    await r.client.syncOnce();
+
+    setPageMarkdown(r.as(), space.id, pageId, 'Vandalised.\n');
+    await r.client.syncOnce();
+    expect(markdownOf(server, space.id, pageId)).toBe('Install the app.\n');
+    const refusals = docRefusals(r.app.db, 10);
+    expect(refusals).toEqual([expect.objectContaining({ docId: `body:${space.id}:${pageId}`, reason: expect.stringMatching(/"edit" role/) })]);
+  });
+});
