@@ -24,6 +24,7 @@ import { spaceOfTree } from '../store/change-requests';
 import type { UserRow } from '../store/users';
 import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
 import { registerSyncRoutes } from '../sync/routes';
+import { SyncAttachment } from '../sync/attachment';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
 export interface FolioApp extends AppServices {
@@ -45,7 +46,7 @@ export function openApp(options: { dataDir: string; clock?: Clock; config?: Part
   // Housekeeping; unref'd so it never keeps a process alive on its own.
   const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
   timer.unref();
-  return {
+  const app: FolioApp = {
     dataDir: options.dataDir,
     db,
     clock,
@@ -53,19 +54,22 @@ export function openApp(options: { dataDir: string; clock?: Clock; config?: Part
     live,
     config: { allowFileImports: false, ...options.config, dataDir: options.dataDir },
     imports: new ImportJobs(),
+    sync: new SyncAttachment(() => appServices(app)),
     router: createApiRouter(),
     close: () => {
+      void app.sync.detach();
       clearInterval(timer);
       live.flush();
       docs.flushCompactions();
       db.close();
     },
   };
+  return app;
 }
 
 /** The services of an open app, without the app's own bookkeeping. */
 export function appServices(app: AppServices): AppServices {
-  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, config: app.config, imports: app.imports };
+  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, config: app.config, imports: app.imports, sync: app.sync };
 }
 
 /** The context of a service call made by `user` against this app. */

@@ -1,6 +1,7 @@
 import type { DocStore } from '../content/doc-store';
 import type { LiveRevisions } from '../content/live-revisions';
 import type { ImportJobs } from '../import/jobs';
+import type { SyncAttachment } from '../sync/attachment';
 import type { Db } from '../store/database';
 import type { UserRow } from '../store/users';
 
@@ -21,6 +22,8 @@ export interface ServiceContext {
   config: AppConfig;
   /** Imports running in the background for the app's progress bar. */
   imports: ImportJobs;
+  /** The link to a team server (docs/sync.md); idle until attached. */
+  sync: SyncAttachment;
   user: UserRow;
 }
 

@@ -5,9 +5,10 @@ import { token } from './token';
 const HELP = `Folio — a desktop-first documentation host
 
 Usage:
-  folio serve [--data DIR] [--port PORT] [--host 127.0.0.1] [--allow-file-imports]
+  folio serve [--data DIR] [--port PORT] [--host 127.0.0.1] [--allow-file-imports] [--remote URL]
       Start the headless server (default data directory: ~/.folio, port 5740; --port 0 picks a free one).
       FOLIO_ADMIN_TOKEN=... sets the owner's API token on first start.
+      --remote URL syncs with that team server, with FOLIO_REMOTE_TOKEN=... (a token of your account there).
   folio token create --data DIR --email EMAIL [--name NAME]   Print a new API token (creates the user if needed)
   folio token revoke --data DIR (TOKEN | --id ID | --email EMAIL)
   folio token list --data DIR

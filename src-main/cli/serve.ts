@@ -1,6 +1,8 @@
 import { openApp } from '../app/app';
 import { bootstrapOwner } from '../app/bootstrap';
 import { startHost } from '../http/server';
+import { getRemoteServer } from '../settings/service';
+import type { SyncStatus } from '../sync/client';
 import { type ParsedArgs, UsageError, dataDirOf, stringFlag } from './args';
 
 export const DEFAULT_PORT = 5740;
@@ -16,12 +18,17 @@ export async function serve(args: ParsedArgs): Promise<number> {
   const app = openApp({ dataDir: dir, config: { allowFileImports: args.flags.get('allow-file-imports') === true } });
   const { createdToken } = bootstrapOwner(app.db, app.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
   const host = await startHost(app, { port, host: hostname });
+  const remote = remoteOf(args) ?? getRemoteServer(app);
 
   console.log(`Folio data directory: ${dir}`);
   if (createdToken && !process.env.FOLIO_ADMIN_TOKEN) {
     console.log(`Owner API token (shown once, store it now): ${createdToken}`);
   }
   console.log(`Folio server listening on ${host.url} (API: ${host.url}/v1, app: ${host.url}/)`);
+  if (remote) {
+    app.sync.onStatus((status) => console.log(`Sync with ${remote.url}: ${describeSync(status)}`));
+    app.sync.attach(remote);
+  }
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -31,4 +38,20 @@ export async function serve(args: ParsedArgs): Promise<number> {
   await host.close();
   app.close();
   return 0;
+}
+
+/** `--remote URL` with the token in FOLIO_REMOTE_TOKEN (never on the command line, where `ps` shows it). */
+function remoteOf(args: ParsedArgs): { url: string; token: string } | undefined {
+  const url = stringFlag(args, 'remote');
+  if (url === undefined) return undefined;
+  if (!/^https?:\/\/\S+$/.test(url)) throw new UsageError(`--remote must be an http(s) URL, got "${url}"`);
+  const token = process.env.FOLIO_REMOTE_TOKEN;
+  if (!token) throw new UsageError('--remote needs the team server token in the FOLIO_REMOTE_TOKEN environment variable');
+  return { url, token };
+}
+
+function describeSync(status: SyncStatus): string {
+  if (status.state === 'idle') return `synced${status.waiting ? `, ${status.waiting} changes waiting` : ''}`;
+  if (status.state === 'syncing') return 'syncing…';
+  return `${status.state}${status.message ? ` (${status.message})` : ''}${status.waiting ? `, ${status.waiting} changes waiting` : ''}`;
 }

@@ -4,7 +4,8 @@ import { createIPCHandler } from 'trpc-electron/main';
 import { openApp, serviceContext, type FolioApp } from '../app/app';
 import { bootstrapOwner } from '../app/bootstrap';
 import type { Host } from '../http/server';
-import { getUserById } from '../store/users';
+import { getRemoteServer } from '../settings/service';
+import { actingUser } from '../sync/identity';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
 import { startDesktopHost } from './host';
@@ -35,12 +36,15 @@ async function start(): Promise<void> {
 
   const store = folio;
   const baseUrl = host.url;
+  const saved = getRemoteServer(store);
+  if (saved) store.sync.attach(saved);
   ipc = createIPCHandler({
     router: appRouter,
     windows: [],
-    // Read the owner on every call so a name changed through /v1 shows at once.
+    // Read the user on every call so a name changed through /v1 shows at once. Once attached to a team
+    // server, the window acts as the writer's account there (docs/sync.md, "Identity").
     createContext: async (): Promise<TrpcContext> => ({
-      ...serviceContext(store, getUserById(store.db, owner.id) ?? owner),
+      ...serviceContext(store, actingUser(store, owner)),
       baseUrl,
       // Only the window's own calls carry the owner's token (Settings shows it for local tools).
       desktop: { ownerToken },

@@ -17,11 +17,12 @@ export interface RemoteServer {
 }
 
 /** The one who started this instance: the desktop app's user, or the owner `folio serve` created. */
-export function isInstanceOwner(ctx: ServiceContext): boolean {
-  return getSetting(ctx.db, OWNER_SETTING) === ctx.user.id;
+/** The instance's owner: its bootstrap owner, or whoever uses the desktop window (a desktop has one user). */
+export function isInstanceOwner(ctx: ServiceContext & { desktop?: unknown }): boolean {
+  return ctx.desktop !== undefined || getSetting(ctx.db, OWNER_SETTING) === ctx.user.id;
 }
 
-function assertInstanceOwner(ctx: ServiceContext): void {
+function assertInstanceOwner(ctx: ServiceContext & { desktop?: unknown }): void {
   if (!isInstanceOwner(ctx)) throw forbidden('Only the owner of this Folio instance can change its team server');
 }
 
@@ -60,18 +61,21 @@ export function settingsFor(ctx: CallContext): SettingsView {
 }
 
 /** Saves the team server; without a token, the saved one is kept (only the address changes). */
-export function setRemoteServer(ctx: ServiceContext, input: RemoteServerInput): RemoteServer {
+export function setRemoteServer(ctx: ServiceContext & { desktop?: unknown }, input: RemoteServerInput): RemoteServer {
   assertInstanceOwner(ctx);
-  return inTransaction(ctx.db, () => {
+  const saved = inTransaction(ctx.db, () => {
     const token = input.token ?? getRemoteServer(ctx)?.token;
     if (!token) throw badRequest("token: paste an API token of your account on the team server");
     const remote: RemoteServer = { url: input.url, token, updatedAt: isoNow(ctx.clock) };
     setSetting(ctx.db, REMOTE_SETTING, JSON.stringify(remote));
     return remote;
   });
+  ctx.sync.attach({ url: saved.url, token: saved.token });
+  return saved;
 }
 
-export function clearRemoteServer(ctx: ServiceContext): void {
+export function clearRemoteServer(ctx: ServiceContext & { desktop?: unknown }): void {
   assertInstanceOwner(ctx);
   deleteSetting(ctx.db, REMOTE_SETTING);
+  void ctx.sync.detach();
 }

@@ -228,3 +228,22 @@ export function markChange(db: Db, seq: number, state: ChangeState, refusal: str
 export function refusedChanges(db: Db, limit: number) {
   return (db.prepare("SELECT * FROM sync_changes WHERE state = 'refused' ORDER BY seq DESC LIMIT ?").all(limit) as ChangeRow[]).map(toChange);
 }
+
+/** Local changes waiting to be pushed, per space they belong to (spaces themselves, their change requests and comments). */
+export function pendingChangesBySpace(db: Db): Record<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT space_id, COUNT(*) AS n FROM (
+         SELECT CASE c.dataset
+           WHEN 'spaces' THEN json_extract(c.row_key, '$[0]')
+           WHEN 'change_requests' THEN (SELECT space_id FROM change_requests WHERE id = json_extract(c.row_key, '$[0]'))
+           WHEN 'comments' THEN (SELECT space_id FROM comments WHERE id = json_extract(c.row_key, '$[0]'))
+           WHEN 'comment_replies' THEN (SELECT cm.space_id FROM comment_replies r JOIN comments cm ON cm.id = r.comment_id WHERE r.id = json_extract(c.row_key, '$[0]'))
+         END AS space_id
+         FROM sync_changes c
+         WHERE c.state = 'local' AND c.organization_id IN (SELECT organization_id FROM sync_changes WHERE state = 'remote')
+       ) WHERE space_id IS NOT NULL GROUP BY space_id`,
+    )
+    .all() as Array<{ space_id: string; n: number }>;
+  return Object.fromEntries(rows.map((row) => [row.space_id, row.n]));
+}

@@ -2,6 +2,8 @@ import { MAX_PUSH_CHANGES, SYNC_PROTOCOL } from '../../src-shared/schemas/sync';
 import type { AppServices } from '../app/context';
 import { inTransaction } from '../store/database';
 import { getSetting, setSetting } from '../store/settings';
+import { insertToken, tokenExists } from '../store/tokens';
+import { getUserById } from '../store/users';
 import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
 import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
 import { applyRemoteChanges, revertRows } from './apply';
@@ -33,6 +35,9 @@ export interface SyncClientOptions {
   maxBackoffMs?: number;
   onStatus?(status: SyncStatus): void;
 }
+
+/** The remote account's user id (told by the server's hello). */
+export const REMOTE_USER_SETTING = 'sync.remote_user_id';
 
 /** A refusal that retrying cannot fix (another protocol version, a revoked token): syncing stops. */
 class FatalSyncError extends Error {}
@@ -98,6 +103,7 @@ export class SyncClient {
     await this.hello();
     await this.pushAll();
     await this.pullAll();
+    this.adoptRemoteAccount();
     await syncDocuments(this.app, this.replicaId, (path, body) => this.call('POST', path, body));
   }
 
@@ -123,7 +129,8 @@ export class SyncClient {
       this.setStatus({ state: 'idle', lastSyncAt: new Date().toISOString(), message: undefined });
       this.listen();
     } catch (error) {
-      this.fail(error);
+      // Stopped mid-exchange (the app is closing): nothing to report or retry.
+      if (!this.stopped) this.fail(error);
     } finally {
       this.running = false;
     }
@@ -151,8 +158,19 @@ export class SyncClient {
 
   private async hello(): Promise<void> {
     if (this.helloDone) return;
-    await this.call('POST', '/sync/v1/hello', { protocol: SYNC_PROTOCOL, replicaId: this.replicaId });
+    const answer = (await this.call('POST', '/sync/v1/hello', { protocol: SYNC_PROTOCOL, replicaId: this.replicaId })) as { userId: string };
+    setSetting(this.db, REMOTE_USER_SETTING, answer.userId);
     this.helloDone = true;
+  }
+
+  /**
+   * Once the remote account's row has arrived, its token works on this workstation too, as that user: local
+   * tools and the desktop act as the same person here and on the server (docs/sync.md, "Identity").
+   */
+  private adoptRemoteAccount(): void {
+    const userId = getSetting(this.db, REMOTE_USER_SETTING);
+    if (!userId || !getUserById(this.db, userId) || tokenExists(this.db, this.remote.token)) return;
+    insertToken(this.db, userId, this.remote.token, new Date().toISOString(), 'team server token');
   }
 
   private async pushAll(): Promise<void> {
@@ -255,6 +273,6 @@ export class SyncClient {
 
   private setStatus(change: Partial<SyncStatus>): void {
     this.status = { ...this.status, ...change };
-    this.options.onStatus?.(this.getStatus());
+    if (this.db.open) this.options.onStatus?.(this.getStatus());
   }
 }

@@ -9,6 +9,7 @@ import { revisionsRouter } from './revisions';
 import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { spacesRouter } from './spaces';
+import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
 import { router } from './trpc';
 import { userRouter } from './user';
@@ -23,6 +24,7 @@ export const appRouter = router({
   members: membersRouter,
   teams: teamsRouter,
   spaces: spacesRouter,
+  sync: syncRouter,
   collections: collectionsRouter,
   content: contentRouter,
   files: filesRouter,
