@@ -7,6 +7,7 @@ import { getUserById } from '../store/users';
 import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
 import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
 import { applyRemoteChanges, revertRows } from './apply';
+import { syncBlobs } from './client-blobs';
 import { syncDocuments } from './client-docs';
 import type { PushResult } from './server-service';
 
@@ -98,13 +99,15 @@ export class SyncClient {
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  /** One full exchange: push the rows waiting, pull the new ones, then exchange content. */
+  /** One full exchange: push the rows waiting, pull the new ones, then exchange content and files. */
   async syncOnce(): Promise<void> {
     await this.hello();
     await this.pushAll();
     await this.pullAll();
     this.adoptRemoteAccount();
-    await syncDocuments(this.app, this.replicaId, (path, body) => this.call('POST', path, body));
+    const post = (path: string, body: unknown) => this.call('POST', path, body);
+    await syncDocuments(this.app, this.replicaId, post);
+    await syncBlobs(this.app, this.replicaId, post);
   }
 
   /** Asks for an exchange; one runs at a time, and a request during one runs another after it. */

@@ -61,3 +61,20 @@ export const syncDocsBody = z.strictObject({
 });
 
 export type SyncDocsBody = z.infer<typeof syncDocsBody>;
+
+/** At most this many bytes of files in one blob exchange, either way (base64 adds a third on the wire). */
+export const MAX_BLOB_BYTES_PER_EXCHANGE = 4 * 1024 * 1024;
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
+
+export const syncBlobsBody = z.strictObject({
+  replicaId,
+  /** Files (by hash) the replica lacks. */
+  want: z.array(sha256).max(1000).optional(),
+  /** Files the replica has: the answer says which of them the server lacks. */
+  offer: z.array(sha256).max(10_000).optional(),
+  /** Files the server said it lacks. */
+  give: z.array(z.strictObject({ hash: sha256, data: base64 })).max(1000).optional(),
+});
+
+export type SyncBlobsBody = z.infer<typeof syncBlobsBody>;

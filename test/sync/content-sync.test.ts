@@ -14,6 +14,10 @@ import { docRefusals } from '../../src-main/store/sync-docs';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
 import { SyncClient } from '../../src-main/sync/client';
+import { uploadFile } from '../../src-main/files/service';
+import { readBlob } from '../../src-main/store/content-files';
+import { exchangeBlobs } from '../../src-main/sync/blobs-service';
+import { pngImage } from '../support/images';
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -103,5 +107,28 @@ describe('content sync (Yjs)', () => {
     expect(markdownOf(server, space.id, pageId)).toBe('Install the app.\n');
     const refusals = docRefusals(r.app.db, 10);
     expect(refusals).toEqual([expect.objectContaining({ docId: `body:${space.id}:${pageId}`, reason: expect.stringMatching(/"edit" role/) })]);
+  });
+
+  it("carries files' bytes both ways, checked against their hash", async () => {
+    const { server, space, workstation } = await setup();
+    const a = workstation('alpha');
+    const onServer = pngImage(4, 3);
+    const { fileId: serverFile } = uploadFile(server.ctx, space.id, { name: 'diagram.png', contentType: 'image/png', bytes: onServer });
+    await a.client.syncOnce();
+    const hashOf = (store: Store, fileId: string) =>
+      (store.app.db.prepare('SELECT hash FROM content_files WHERE file_id = ? AND tree_id = ?').get(fileId, space.id) as { hash: string }).hash;
+    expect(readBlob(a.app.db, hashOf(server, serverFile))).toEqual(Buffer.from(onServer));
+
+    const onWorkstation = pngImage(7, 5);
+    const { fileId: localFile } = uploadFile(a.as(), space.id, { name: 'photo.png', contentType: 'image/png', bytes: onWorkstation });
+    await a.client.syncOnce();
+    expect(readBlob(server.app.db, hashOf(server, localFile))).toEqual(Buffer.from(onWorkstation));
+  });
+
+  it('refuses bytes that do not match the hash they are given for, naming the entry', async () => {
+    const { server } = await setup();
+    const data = Buffer.from('not the file').toString('base64');
+    expect(() => exchangeBlobs(server.ctx, { replicaId: 'abc', give: [{ hash: '0'.repeat(64), data }] })).toThrow(/give\[0\]\.data/);
+    expect(readBlob(server.app.db, '0'.repeat(64))).toBeUndefined();
   });
 });
