@@ -19,6 +19,8 @@ export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, 
   const page = requireLivePage(ctx, tree.treeId, pageId);
   const docId = bodyDocId(bodyTreeId(ctx, tree, pageId), pageId);
   if (stateVector) assertDecodableStateVector(stateVector);
+  // The page open in an editor syncs with the team server before the others (docs/sync.md).
+  ctx.sync.focus(docId);
   return {
     update: ctx.docs.diff(docId, stateVector),
     stateVector: ctx.docs.stateVector(docId),

@@ -10,6 +10,8 @@ export class SyncAttachment {
   private client?: SyncClient;
   private remote?: RemoteServer;
   private readonly listeners = new Set<(status: SyncStatus) => void>();
+  /** Documents open in an editor, most recent last: they sync first. */
+  private readonly focused: string[] = [];
 
   constructor(
     private readonly services: () => AppServices,
@@ -22,6 +24,7 @@ export class SyncAttachment {
     this.remote = remote;
     this.client = new SyncClient(this.services(), remote, {
       ...this.options,
+      focused: () => this.focused,
       onStatus: (status) => {
         for (const listener of this.listeners) listener(status);
       },
@@ -39,6 +42,15 @@ export class SyncAttachment {
   /** The team server's address and the sync state, or undefined when not attached. */
   status(): (SyncStatus & { url: string }) | undefined {
     return this.client && this.remote ? { ...this.client.getStatus(), url: this.remote.url } : undefined;
+  }
+
+  /** Notes that a document is open in an editor (kept for the last few). */
+  focus(docId: string): void {
+    const at = this.focused.indexOf(docId);
+    if (at === this.focused.length - 1 && at >= 0) return;
+    if (at >= 0) this.focused.splice(at, 1);
+    this.focused.push(docId);
+    if (this.focused.length > 8) this.focused.shift();
   }
 
   onStatus(listener: (status: SyncStatus) => void): () => void {

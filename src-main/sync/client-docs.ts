@@ -21,7 +21,7 @@ const base64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
  * is missing here; a second one sends what the server lacks. Applied through the content engine, so the
  * workstation's read model, search and revisions follow as for any edit.
  */
-export async function syncDocuments(app: AppServices, replicaId: string, call: Call): Promise<void> {
+export async function syncDocuments(app: AppServices, replicaId: string, call: Call, focused: readonly string[] = []): Promise<void> {
   const trees = mirroredTreeIds(app.db);
   const treeByDoc = new Map<string, TreeRef>();
   for (const tree of trees) treeByDoc.set(treeDocId(tree.treeId), tree);
@@ -33,7 +33,10 @@ export async function syncDocuments(app: AppServices, replicaId: string, call: C
     for (const docId of storedBodyDocIds(app.db, tree.treeId)) bodies.add(docId);
   }
   const bodyTree = (docId: string) => trees.find((tree) => tree.treeId === parseDocId(docId).treeId)!;
-  await exchangeAll(app, replicaId, call, [...bodies], new Map([...bodies].map((docId) => [docId, bodyTree(docId)])));
+  // The pages open in an editor first (most recent first), then the rest.
+  const first = [...focused].reverse().filter((docId) => bodies.has(docId));
+  const ordered = [...first, ...[...bodies].filter((docId) => !first.includes(docId))];
+  await exchangeAll(app, replicaId, call, ordered, new Map(ordered.map((docId) => [docId, bodyTree(docId)])));
 }
 
 async function exchangeAll(app: AppServices, replicaId: string, call: Call, docIds: string[], trees: Map<string, TreeRef>): Promise<void> {

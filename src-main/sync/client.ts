@@ -35,6 +35,8 @@ export interface SyncClientOptions {
   minBackoffMs?: number;
   maxBackoffMs?: number;
   onStatus?(status: SyncStatus): void;
+  /** Documents open in an editor, most recent last: they are exchanged first. */
+  focused?(): readonly string[];
 }
 
 /** The remote account's user id (told by the server's hello). */
@@ -106,7 +108,7 @@ export class SyncClient {
     await this.pullAll();
     this.adoptRemoteAccount();
     const post = (path: string, body: unknown) => this.call('POST', path, body);
-    await syncDocuments(this.app, this.replicaId, post);
+    await syncDocuments(this.app, this.replicaId, post, this.options.focused?.() ?? []);
     await syncBlobs(this.app, this.replicaId, post);
   }
 

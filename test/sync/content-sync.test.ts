@@ -53,7 +53,7 @@ async function setup() {
     const as = () => serviceContext(store.app, getUserById(store.app.db, server.owner.id)!);
     return { ...store, client, as };
   };
-  return { server, space, pageId, workstation };
+  return { server, host, space, pageId, workstation };
 }
 
 /** A page's markdown as a replica's read model has it (read as a user who can see the space there). */
@@ -130,5 +130,26 @@ describe('content sync (Yjs)', () => {
     const data = Buffer.from('not the file').toString('base64');
     expect(() => exchangeBlobs(server.ctx, { replicaId: 'abc', give: [{ hash: '0'.repeat(64), data }] })).toThrow(/give\[0\]\.data/);
     expect(readBlob(server.app.db, '0'.repeat(64))).toBeUndefined();
+  });
+
+  it('exchanges the page open in an editor before the other pages', async () => {
+    const { server, host, space, pageId, workstation } = await setup();
+    const { pageId: second } = createPage(server.ctx, space.id, { title: 'Second', markdown: 'Two.\n' });
+    const { pageId: open } = createPage(server.ctx, space.id, { title: 'Open', markdown: 'Three.\n' });
+    const a = workstation('alpha');
+    const exchanged: string[][] = [];
+    const watching: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/sync/v1/docs')) exchanged.push((JSON.parse(String(init?.body)) as { docs: Array<{ docId: string }> }).docs.map((d) => d.docId));
+      return fetch(input, init);
+    };
+    const client = new SyncClient(a.app, { url: host.url, token: server.token }, {
+      fetch: watching,
+      focused: () => [`body:${space.id}:${open}`],
+    });
+    await client.syncOnce();
+    const bodies = exchanged.find((docIds) => docIds.some((docId) => docId.startsWith('body:')))!;
+    expect(bodies[0]).toBe(`body:${space.id}:${open}`);
+    expect(bodies).toEqual(expect.arrayContaining([`body:${space.id}:${pageId}`, `body:${space.id}:${second}`]));
+    await client.stop();
   });
 });
