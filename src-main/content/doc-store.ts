@@ -136,6 +136,20 @@ export class DocStore {
     return result;
   }
 
+  /**
+   * Replaces a document with another state, history and all, in the writer's transaction (a workstation's
+   * copy returning to the server's after the server refused its edits; docs/sync.md). The stored log goes
+   * and the document gets a new generation. Never used to rebuild from content (lesson 3): `state` is
+   * another replica's Yjs state of the same document.
+   */
+  replaceWithin(writer: DocWriter, docId: string, state: Uint8Array): void {
+    deleteDocs(this.db, docId);
+    const cached = this.cache.get(docId);
+    this.cache.delete(docId);
+    cached?.doc.destroy();
+    writer.applyUpdate(docId, state);
+  }
+
   /** Calls `listener` with the documents a committed write changed (sync follows them). Returns an unsubscribe. */
   onCommitted(listener: (docIds: string[]) => void): () => void {
     this.listeners.add(listener);

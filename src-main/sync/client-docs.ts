@@ -2,7 +2,8 @@ import * as Y from 'yjs';
 import { MAX_DOCS_PER_EXCHANGE } from '../../src-shared/schemas/sync';
 import { OWNER_SETTING } from '../app/bootstrap';
 import type { AppServices } from '../app/context';
-import { applyBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
+import { applyBodyUpdate, bodyText, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
+import { setPageMarkdown } from '../store/content-pages';
 import { readPages } from '../content/tree-model';
 import { getSetting } from '../store/settings';
 import { mirroredTreeIds, recordDocRefusals, storedBodyDocIds } from '../store/sync-docs';
@@ -61,7 +62,10 @@ async function exchangeAll(app: AppServices, replicaId: string, call: Call, docI
     const refused = pushed.docs.filter((answer) => answer.refused);
     if (refused.length > 0) {
       const sent = new Map(toPush.map(({ docId, update }) => [docId, update]));
+      // Kept with the reason (the writer sees what was refused; the bytes are not lost), then this copy
+      // returns to the server's document, which a refusal answers whole.
       recordDocRefusals(app.db, refused.map((answer) => ({ docId: answer.docId, reason: answer.refused!, update: sent.get(answer.docId)! })), new Date().toISOString());
+      revertDocuments(app, refused, trees);
     }
     applyAnswers(
       app,
@@ -94,6 +98,23 @@ function applyAnswers(app: AppServices, answers: DocAnswer[], trees: Map<string,
         refreshTreeRows(ctx, tree);
       }
       app.live.touched(tree, user.id);
+    }
+  });
+}
+
+/** Replaces this copy of each document with the server's, and brings the read model in line. */
+function revertDocuments(app: AppServices, answers: DocAnswer[], trees: Map<string, TreeRef>): void {
+  const user = getUserById(app.db, getSetting(app.db, OWNER_SETTING) ?? '');
+  if (!user) throw new Error('this workstation has no owner to apply content as');
+  const ctx = { ...app, user };
+  app.docs.write((writer) => {
+    for (const answer of answers) {
+      const tree = trees.get(answer.docId);
+      if (!tree || !answer.update) continue;
+      app.docs.replaceWithin(writer, answer.docId, bytes(answer.update));
+      const { pageId } = parseDocId(answer.docId);
+      if (pageId) setPageMarkdown(app.db, tree.treeId, pageId, bodyText(app.docs.get(answer.docId)).toString(), new Date().toISOString());
+      else refreshTreeRows(ctx, tree);
     }
   });
 }

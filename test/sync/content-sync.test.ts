@@ -92,7 +92,7 @@ describe('content sync (Yjs)', () => {
     expect(markdownOf(b, space.id, pageId)).toBe(expected);
   });
 
-  it("refuses a reader's content edits, keeping them on the workstation with the reason", async () => {
+  it("refuses a reader's content edits, keeping them with the reason, and returns the workstation's page to the server's text", async () => {
     const { server, space, pageId, workstation } = await setup();
     const now = new Date().toISOString();
     const reader = findOrCreateUser(server.app.db, 'reader@team.example', now, 'Reader');
@@ -107,6 +107,10 @@ describe('content sync (Yjs)', () => {
     expect(markdownOf(server, space.id, pageId)).toBe('Install the app.\n');
     const refusals = docRefusals(r.app.db, 10);
     expect(refusals).toEqual([expect.objectContaining({ docId: `body:${space.id}:${pageId}`, reason: expect.stringMatching(/"edit" role/) })]);
+    expect(markdownOf(r, space.id, pageId)).toBe('Install the app.\n');
+    // Nothing is pushed again: the copy now equals the server's.
+    await r.client.syncOnce();
+    expect(docRefusals(r.app.db, 10)).toHaveLength(1);
   });
 
   it("carries files' bytes both ways, checked against their hash", async () => {
