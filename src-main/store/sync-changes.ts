@@ -116,12 +116,18 @@ export function insertRow(db: Db, dataset: Dataset, values: Map<string, string |
 
 /**
  * Columns a replica keeps for itself but that a new row needs (docs/sync.md: derived, not synced): a
- * space's current revision (with the revision row it names) and the revision a comment was posted at.
+ * space's current revision (with the revision row it names), a change request's base revision, and the
+ * revision a comment was posted at.
  */
 export function localColumnsForInsert(db: Db, dataset: Dataset, values: Map<string, string | null>): Map<string, string | null> {
   const local = new Map<string, string | null>();
   if (dataset.table === 'spaces') {
     local.set('revision_id', JSON.stringify(newId()));
+  } else if (dataset.table === 'change_requests') {
+    // Its base here: the space's current revision on this replica (revisions are each replica's own).
+    const spaceId = JSON.parse(values.get('space_id') ?? 'null') as string | null;
+    const revision = (db.prepare('SELECT revision_id FROM spaces WHERE id = ?').get(spaceId) as { revision_id: string } | undefined)?.revision_id;
+    if (revision) local.set('revision_initial', JSON.stringify(revision));
   } else if (dataset.table === 'comments') {
     const spaceId = JSON.parse(values.get('space_id') ?? 'null') as string | null;
     const revision = (db.prepare('SELECT revision_id FROM spaces WHERE id = ?').get(spaceId) as { revision_id: string } | undefined)?.revision_id;
@@ -229,6 +235,15 @@ export function refusedChanges(db: Db, limit: number) {
   return (db.prepare("SELECT * FROM sync_changes WHERE state = 'refused' ORDER BY seq DESC LIMIT ?").all(limit) as ChangeRow[]).map(toChange);
 }
 
+/** The organizations that came from the team server (the others exist only on this replica). */
+export function mirroredOrganizationIds(db: Db): string[] {
+  // One indexed probe per organization rather than a scan of every received change.
+  const rows = db
+    .prepare(`SELECT o.id FROM organizations o WHERE EXISTS (SELECT 1 FROM sync_changes c WHERE c.organization_id = o.id AND c.state = 'remote')`)
+    .all() as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
 /** Local changes waiting to be pushed, per space they belong to (spaces themselves, their change requests and comments). */
 export function pendingChangesBySpace(db: Db): Record<string, number> {
   const rows = db
@@ -246,4 +261,15 @@ export function pendingChangesBySpace(db: Db): Record<string, number> {
     )
     .all() as Array<{ space_id: string; n: number }>;
   return Object.fromEntries(rows.map((row) => [row.space_id, row.n]));
+}
+
+/** Records a change this replica makes to a field outside the triggers (the server numbering a change request). */
+export function recordLocalChange(db: Db, change: FieldChange): void {
+  insertReceivedChange(db, change, 'local');
+}
+
+/** The next change request number in a space, past `taken` numbers already handed out in this batch. */
+export function nextChangeRequestNumber(db: Db, spaceId: string, taken: number): number {
+  const max = (db.prepare('SELECT MAX(number) AS n FROM change_requests WHERE space_id = ?').get(spaceId) as { n: number | null }).n ?? 0;
+  return Math.max(max, taken) + 1;
 }

@@ -3,7 +3,17 @@ import type { ServiceContext } from '../app/context';
 import { badRequest, conflict } from '../errors';
 import { inTransaction } from '../store/database';
 import { replicaIdOf } from '../store/sync-capture';
-import { changesOfOrganization, type FieldChange, hasChange, organizationsOfUser, profileChanges } from '../store/sync-changes';
+import {
+  changesOfOrganization,
+  type FieldChange,
+  hasChange,
+  nextChangeRequestNumber,
+  organizationsOfUser,
+  profileChanges,
+  recordLocalChange,
+} from '../store/sync-changes';
+import { changeRequestSpace } from '../store/sync-scope';
+import { clockOf } from '../store/sync-capture';
 import { applyRemoteChanges, checkChange, InvalidChangeError } from './apply';
 import { batchValues, refusalOf } from './authorize';
 import { ClockDriftError } from './hlc';
@@ -53,8 +63,10 @@ export function push(ctx: ServiceContext, input: SyncPushBody): { results: PushR
       accepted.push(change);
       return { ...id, status: 'accepted' };
     });
+    const numbered = numberNewChangeRequests(ctx, accepted);
     try {
-      applyRemoteChanges(ctx.db, accepted);
+      applyRemoteChanges(ctx.db, numbered.changes);
+      for (const change of numbered.serverChanges) recordLocalChange(ctx.db, change);
     } catch (error) {
       if (error instanceof ClockDriftError) throw badRequest(`changes: ${error.message}`);
       throw error;
@@ -97,3 +109,28 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
 }
 
 const wire = ({ hlc, dataset, rowKey, column, value, organizationId }: FieldChange): FieldChange => ({ hlc, dataset, rowKey, column, value, organizationId });
+
+/**
+ * Change requests created on workstations carry provisional numbers (two offline workstations may both
+ * pick 4). The server numbers each new one itself, in the order it receives them: the incoming insert takes
+ * the server's number (so it never collides), and a change stamped by the server's clock records it, so every
+ * workstation, the creator included, adopts it. Numbers are never changed again (docs/sync.md).
+ */
+function numberNewChangeRequests(ctx: ServiceContext, accepted: FieldChange[]) {
+  const serverChanges: FieldChange[] = [];
+  const taken = new Map<string, number>();
+  const changes = accepted.map((change) => {
+    if (change.dataset !== 'change_requests' || change.column !== 'number') return change;
+    const [id] = JSON.parse(change.rowKey) as string[];
+    if (changeRequestSpace(ctx.db, id!)) return change; // not new: its number is already the server's
+    const spaceChange = accepted.find((c) => c.dataset === 'change_requests' && c.rowKey === change.rowKey && c.column === 'space_id');
+    const spaceId = spaceChange?.value ? (JSON.parse(spaceChange.value) as string) : undefined;
+    if (!spaceId) return change;
+    const number = nextChangeRequestNumber(ctx.db, spaceId, taken.get(spaceId) ?? 0);
+    taken.set(spaceId, number);
+    const value = JSON.stringify(number);
+    serverChanges.push({ ...change, hlc: clockOf(ctx.db).next(), value });
+    return { ...change, value };
+  });
+  return { changes, serverChanges };
+}

@@ -6,6 +6,7 @@ import { SYNC_PROTOCOL } from '../../src-shared/schemas/sync';
 import { type FolioApp, openApp, serviceContext } from '../../src-main/app/app';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
 import { type Host, startHost } from '../../src-main/http/server';
+import { createChangeRequest } from '../../src-main/change-requests/service';
 import { createSpace, updateSpaceSettings } from '../../src-main/spaces/service';
 import { insertMember } from '../../src-main/store/members';
 import { insertOrganization, listOrganizationsOfUser } from '../../src-main/store/orgs';
@@ -192,5 +193,34 @@ describe('sync protocol between a workstation and a team server', () => {
 
     updateSpaceSettings(server.ctx, space.id, { title: 'Live, renamed' });
     await expect.poll(() => spaceTitle(workstation.app, space.id)).toBe('Live, renamed');
+  });
+});
+
+describe('change request numbers', () => {
+  it('gives change requests created on two offline workstations unique numbers, the server’s, everywhere', async () => {
+    const { server, host, workstation, attach } = await serverAndWorkstation();
+    const { space } = createSpace(server.ctx, server.orgId, { title: 'Numbered' }) as unknown as { space: { id: string } };
+    createChangeRequest(server.ctx, space.id, 'On the server');
+    const other = openStore('workstation-2', 'you@laptop.local');
+    const second = new SyncClient(other.app, { url: host.url, token: server.token });
+    cleanup.push(() => second.stop());
+    const first = attach(server.token);
+    await first.syncOnce();
+    await second.syncOnce();
+
+    const as = (store: { app: FolioApp; db: FolioApp['db'] }) => serviceContext(store.app, getUserById(store.db, server.owner.id)!);
+    const a = createChangeRequest(as(workstation), space.id, 'From A');
+    const b = createChangeRequest(as(other), space.id, 'From B');
+    expect(a.number).toBe(2);
+    expect(b.number).toBe(2);
+    await first.syncOnce();
+    await second.syncOnce();
+    await first.syncOnce();
+
+    const numbers = (app: FolioApp) =>
+      Object.fromEntries((app.db.prepare('SELECT subject, number FROM change_requests WHERE space_id = ? ORDER BY number').all(space.id) as Array<{ subject: string; number: number }>).map((r) => [r.subject, r.number]));
+    expect(numbers(server.app)).toEqual({ 'On the server': 1, 'From A': 2, 'From B': 3 });
+    expect(numbers(workstation.app)).toEqual(numbers(server.app));
+    expect(numbers(other.app)).toEqual(numbers(server.app));
   });
 });
