@@ -15,6 +15,7 @@ import { deleteTreeFileVersions } from '../store/content-files';
 import type { PageRequest } from '../store/keyset';
 import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
+import { withoutCapture } from '../store/sync-capture';
 
 export function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
   return inTransaction(ctx.db, () => {
@@ -148,14 +149,15 @@ export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'd
   const cutoff = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS).toISOString();
   const expired = spacesDeletedBefore(ctx.db, cutoff);
   for (const id of expired) {
-    inTransaction(ctx.db, () => {
+    // Every replica purges on its own once the retention has passed: a purge is not a change to sync.
+    withoutCapture(ctx.db, () => inTransaction(ctx.db, () => {
       deleteTreeDocuments(ctx, id);
       deleteTreeVersions(ctx.db, id);
       unindexSpace(ctx.db, id);
       deleteTreeLinks(ctx.db, id);
       deleteTreeFileVersions(ctx.db, id);
       deleteSpaceRow(ctx.db, id);
-    });
+    }));
   }
   return expired.length;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FolioApp, openApp, serviceContext } from '../../src-main/app/app';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
-import { createSpace, updateSpaceSettings } from '../../src-main/spaces/service';
+import { createSpace, deleteSpace, purgeExpiredSpaces, updateSpaceSettings } from '../../src-main/spaces/service';
 import { listOrganizationsOfUser } from '../../src-main/store/orgs';
 import { changesInState, type FieldChange } from '../../src-main/store/sync-changes';
 import { withoutCapture } from '../../src-main/store/sync-capture';
@@ -143,5 +143,23 @@ describe('applying changes from another replica', () => {
     expect(() => applyRemoteChanges(b.db, [{ ...base, column: 'revision_id' }])).toThrow(/not a synced column/);
     expect(() => applyRemoteChanges(b.db, [{ ...base, rowKey: '["a","b"]' }])).toThrow(/rowKey/);
     expect(() => applyRemoteChanges(b.db, [{ ...base, hlc: 'yesterday' }])).toThrow(/hlc/);
+  });
+});
+
+describe('what is not a change to sync', () => {
+  it('does not record the purge of a space past its retention (every replica purges on its own)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-sync-purge-'));
+    let now = new Date('2026-01-01T00:00:00Z');
+    const app = openApp({ dataDir: dir, clock: { now: () => now } });
+    opened.push({ app, dir });
+    const { owner } = bootstrapOwner(app.db, app.clock, { ownerEmail: 'purge@folio.localhost' });
+    const ctx = serviceContext(app, owner);
+    const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
+    const { space } = createSpace(ctx, orgId, { title: 'Old' }) as unknown as { space: { id: string } };
+    deleteSpace(ctx, space.id);
+    const before = localChanges(app.db).length;
+    now = new Date('2026-02-01T00:00:00Z');
+    expect(purgeExpiredSpaces(app)).toBe(1);
+    expect(localChanges(app.db)).toHaveLength(before);
   });
 });
