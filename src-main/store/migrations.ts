@@ -13,6 +13,7 @@ import { changeRequests } from './migrations/011-change-requests';
 import { revisionHistory } from './migrations/012-revision-history';
 import { syncChanges } from './migrations/013-sync-changes';
 import { syncDocRefusals } from './migrations/014-sync-doc-refusals';
+import { syncSpaceUpdatedAt } from './migrations/015-sync-space-updated-at';
 
 export interface Migration {
   version: number;
@@ -21,7 +22,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

@@ -123,6 +123,8 @@ export function localColumnsForInsert(db: Db, dataset: Dataset, values: Map<stri
   const local = new Map<string, string | null>();
   if (dataset.table === 'spaces') {
     local.set('revision_id', JSON.stringify(newId()));
+    // Moved by this replica's own revisions from here on.
+    local.set('updated_at', values.get('created_at') ?? JSON.stringify(new Date().toISOString()));
   } else if (dataset.table === 'change_requests') {
     // Its base here: the space's current revision on this replica (revisions are each replica's own).
     const spaceId = JSON.parse(values.get('space_id') ?? 'null') as string | null;

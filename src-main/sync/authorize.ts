@@ -62,9 +62,7 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'spaces': {
       const existing = getSpace(ctx.db, key[0]!);
       if (!existing) return need(roleAtLeast(orgRole(value('organization_id')), 'create'), 'the "create" role in this organization to add spaces');
-      const permissions = spacePermissions(spaceRoleOf(existing.id));
-      if (change.column === 'updated_at') return need(permissions.edit, 'the "edit" role on this space to change its content');
-      return need(permissions.admin, 'the admin role on this space to change its settings');
+      return need(spacePermissions(spaceRoleOf(existing.id)).admin, 'the admin role on this space to change its settings');
     }
     case 'change_requests': {
       const permissions = spacePermissions(spaceRoleOf(changeRequestSpace(ctx.db, key[0]!) ?? value('space_id')));

@@ -64,10 +64,10 @@ export const DATASETS: readonly Dataset[] = [
       'position',
       'share_key',
       'created_at',
-      'updated_at',
       'deleted_at',
       'deleted_by',
     ],
+    // Not `updated_at`: each replica's own revisions move it (migration 015).
     organization: 'R.organization_id',
   },
   {

@@ -56,7 +56,7 @@ describe('attaching a workstation to a team server', () => {
     updateSpaceSettings(serviceContext(workstation.app, actingUser(workstation.app, workstation.owner)), space.id, { title: 'Renamed offline' });
     await expect.poll(async () => (await desktop.sync.status()) as { state?: string; waitingBySpace?: Record<string, number> }).toMatchObject({
       state: 'offline',
-      waitingBySpace: { [space.id]: 2 },
+      waitingBySpace: { [space.id]: 1 },
     });
     const status = (await desktop.sync.status()) as { message?: string };
     expect(status.message).toMatch(/Cannot reach/);
