@@ -22,11 +22,12 @@ const base64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
  * is missing here; a second one sends what the server lacks. Applied through the content engine, so the
  * workstation's read model, search and revisions follow as for any edit.
  */
-export async function syncDocuments(app: AppServices, replicaId: string, call: Call, focused: readonly string[] = []): Promise<void> {
+/** Returns how many documents changed here (what the app shows may need reloading). */
+export async function syncDocuments(app: AppServices, replicaId: string, call: Call, focused: readonly string[] = []): Promise<number> {
   const trees = mirroredTreeIds(app.db);
   const treeByDoc = new Map<string, TreeRef>();
   for (const tree of trees) treeByDoc.set(treeDocId(tree.treeId), tree);
-  await exchangeAll(app, replicaId, call, [...treeByDoc.keys()], treeByDoc);
+  let changed = await exchangeAll(app, replicaId, call, [...treeByDoc.keys()], treeByDoc);
 
   const bodies = new Set<string>();
   for (const tree of trees) {
@@ -37,10 +38,12 @@ export async function syncDocuments(app: AppServices, replicaId: string, call: C
   // The pages open in an editor first (most recent first), then the rest.
   const first = [...focused].reverse().filter((docId) => bodies.has(docId));
   const ordered = [...first, ...[...bodies].filter((docId) => !first.includes(docId))];
-  await exchangeAll(app, replicaId, call, ordered, new Map(ordered.map((docId) => [docId, bodyTree(docId)])));
+  changed += await exchangeAll(app, replicaId, call, ordered, new Map(ordered.map((docId) => [docId, bodyTree(docId)])));
+  return changed;
 }
 
-async function exchangeAll(app: AppServices, replicaId: string, call: Call, docIds: string[], trees: Map<string, TreeRef>): Promise<void> {
+async function exchangeAll(app: AppServices, replicaId: string, call: Call, docIds: string[], trees: Map<string, TreeRef>): Promise<number> {
+  let changed = 0;
   for (let start = 0; start < docIds.length; start += MAX_DOCS_PER_EXCHANGE) {
     const chunk = docIds.slice(start, start + MAX_DOCS_PER_EXCHANGE);
     // 1. What is missing here.
@@ -48,7 +51,7 @@ async function exchangeAll(app: AppServices, replicaId: string, call: Call, docI
       replicaId,
       docs: chunk.map((docId) => ({ docId, stateVector: base64(app.docs.stateVector(docId)) })),
     })) as { docs: DocAnswer[] };
-    applyAnswers(app, pulled.docs, trees);
+    changed += applyAnswers(app, pulled.docs, trees);
     // 2. What is missing there: only documents with something the server's state vector lacks.
     const toPush = pulled.docs
       .filter((answer) => !answer.refused && answer.stateVector)
@@ -66,13 +69,15 @@ async function exchangeAll(app: AppServices, replicaId: string, call: Call, docI
       // returns to the server's document, which a refusal answers whole.
       recordDocRefusals(app.db, refused.map((answer) => ({ docId: answer.docId, reason: answer.refused!, update: sent.get(answer.docId)! })), new Date().toISOString());
       revertDocuments(app, refused, trees);
+      changed += refused.length;
     }
-    applyAnswers(
+    changed += applyAnswers(
       app,
       pushed.docs.filter((answer) => !answer.refused),
       trees,
     );
   }
+  return changed;
 }
 
 /** An update with new items or deletions (an empty one encodes as a few bytes of nothing). */
@@ -81,9 +86,9 @@ function carriesSomething(update: Uint8Array): boolean {
   return decoded.structs.length > 0 || decoded.ds.clients.size > 0;
 }
 
-function applyAnswers(app: AppServices, answers: DocAnswer[], trees: Map<string, TreeRef>): void {
+function applyAnswers(app: AppServices, answers: DocAnswer[], trees: Map<string, TreeRef>): number {
   const useful = answers.filter((answer) => answer.update && carriesSomething(bytes(answer.update)));
-  if (useful.length === 0) return;
+  if (useful.length === 0) return 0;
   const user = getUserById(app.db, getSetting(app.db, OWNER_SETTING) ?? '');
   if (!user) throw new Error('this workstation has no owner to apply content as');
   const ctx = { ...app, user };
@@ -100,6 +105,7 @@ function applyAnswers(app: AppServices, answers: DocAnswer[], trees: Map<string,
       app.live.touched(tree, user.id);
     }
   });
+  return useful.length;
 }
 
 /** Replaces this copy of each document with the server's, and brings the read model in line. */

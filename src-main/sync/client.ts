@@ -25,6 +25,8 @@ export interface SyncStatus {
   waiting: number;
   /** When the last full exchange finished (ISO time). */
   lastSyncAt?: string;
+  /** Counts exchanges that changed something here: when it moves, what the app shows may need reloading. */
+  received: number;
   /** Why the last attempt failed, in words. */
   message?: string;
 }
@@ -52,7 +54,7 @@ class FatalSyncError extends Error {}
  * (no polling), reconnecting with backoff when the server cannot be reached.
  */
 export class SyncClient {
-  private status: SyncStatus = { state: 'idle', waiting: 0 };
+  private status: SyncStatus = { state: 'idle', waiting: 0, received: 0 };
   private readonly fetch: typeof fetch;
   private readonly replicaId: string;
   private running = false;
@@ -96,6 +98,7 @@ export class SyncClient {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     this.events?.abort();
     this.unsubscribe?.();
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -105,16 +108,21 @@ export class SyncClient {
   async syncOnce(): Promise<void> {
     await this.hello();
     await this.pushAll();
-    await this.pullAll();
+    const rows = await this.pullAll();
     this.adoptRemoteAccount();
     const post = (path: string, body: unknown) => this.call('POST', path, body);
-    await syncDocuments(this.app, this.replicaId, post, this.options.focused?.() ?? []);
+    const docs = await syncDocuments(this.app, this.replicaId, post, this.options.focused?.() ?? []);
     await syncBlobs(this.app, this.replicaId, post);
+    if (rows + docs > 0) this.status = { ...this.status, received: this.status.received + 1 };
   }
 
-  /** Asks for an exchange; one runs at a time, and a request during one runs another after it. */
+  /**
+   * Asks for an exchange; one runs at a time, and a request during one runs another after it. While the
+   * server is unreachable, local edits wait for the next retry rather than each trying (and lengthening
+   * the backoff).
+   */
   private request(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.retryTimer) return;
     if (this.running) {
       this.again = true;
       return;
@@ -157,7 +165,10 @@ export class SyncClient {
     const max = this.options.maxBackoffMs ?? 60_000;
     const delay = Math.min(max, min * 2 ** (this.failures - 1)) * (0.75 + Math.random() * 0.5);
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.request(), delay);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.request();
+    }, delay);
     this.retryTimer.unref();
   }
 
@@ -198,7 +209,9 @@ export class SyncClient {
     }
   }
 
-  private async pullAll(): Promise<void> {
+  /** Returns how many changes were applied here. */
+  private async pullAll(): Promise<number> {
+    let applied = 0;
     for (;;) {
       const answer = (await this.call('POST', '/sync/v1/pull', { replicaId: this.replicaId, cursors: this.cursors() })) as {
         changes: FieldChange[];
@@ -207,10 +220,10 @@ export class SyncClient {
       };
       // The changes and the cursors past them land together: a cut here resumes without gaps or repeats.
       inTransaction(this.db, () => {
-        applyRemoteChanges(this.db, answer.changes);
+        applied += applyRemoteChanges(this.db, answer.changes).applied;
         setSetting(this.db, this.cursorKey(), JSON.stringify(answer.cursors));
       });
-      if (!answer.more) return;
+      if (!answer.more) return applied;
     }
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusedChanges, pendingChangesBySpace } from '../store/sync-changes';
+import { mirroredOrganizationIds, refusedChanges, pendingChangesBySpace } from '../store/sync-changes';
 import { docRefusals } from '../store/sync-docs';
 import { procedure, router } from './trpc';
 
@@ -17,8 +17,11 @@ export const syncRouter = router({
       state: status.state,
       waiting: status.waiting,
       lastSyncAt: status.lastSyncAt,
+      received: status.received,
       message: status.message,
       waitingBySpace: pendingChangesBySpace(ctx.db),
+      /** Spaces of other organizations exist only on this replica: the renderer says so rather than "synced". */
+      organizations: mirroredOrganizationIds(ctx.db),
       refused: [
         ...refusedChanges(ctx.db, 20).map((change) => ({ what: `${change.dataset}.${change.column}`, reason: change.refusal ?? '' })),
         ...docRefusals(ctx.db, 20).map((refusal) => ({ what: refusal.docId.startsWith('body:') ? 'page text' : 'page tree', reason: refusal.reason })),

@@ -4,6 +4,7 @@ import { Logo } from './Logo';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { ConnectionIndicator } from './status/ConnectionIndicator';
 import { useAppStores, useOrganizations, useSpaces } from './stores-context';
+import { TeamServerStatus } from './sync/TeamServerStatus';
 
 const SECTIONS = [
   { id: 'spaces', label: 'Spaces' },
@@ -44,6 +45,7 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
       )}
       <div className="sidebar__footer">
         <ConnectionIndicator />
+        <TeamServerStatus />
         <button className="button button--quiet sidebar__settings" type="button" onClick={() => navigation.getState().openDialog('settings')}>
           Settings
         </button>

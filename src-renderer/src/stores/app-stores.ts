@@ -20,6 +20,21 @@ function followSpace(spaces: SpacesStore, features: FeatureStores): void {
   spaces.subscribe((state) => features.navigation.getState().enterSpace(state.openSpaceId));
 }
 
+/**
+ * What arrives from the team server shows without a reload: when the sync status says an exchange changed
+ * something here, the spaces list, the open space and the page tree refresh quietly (the open page's editor
+ * follows its own body already).
+ */
+function followSync(spaces: SpacesStore, features: FeatureStores): void {
+  features.sync.subscribe((state, previous) => {
+    const now = state.status?.attached ? state.status.received : undefined;
+    const before = previous.status?.attached ? previous.status.received : undefined;
+    if (now === undefined || before === undefined || now === before) return;
+    void spaces.getState().refresh();
+    if (features.navigation.getState().spaceId) void features.pageTree.getState().reload();
+  });
+}
+
 /** The spaces store follows the organization that is open: another one loads its tree, none clears it. */
 function followOrganization(organizations: OrganizationsStore, spaces: SpacesStore): void {
   organizations.subscribe((state, previous) => {
@@ -45,6 +60,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   const features = createFeatureStores(client, onUnauthorized);
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
+  followSync(spaces, features);
   session.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       organizations.getState().reset();
@@ -61,5 +77,6 @@ export function createDesktopStores(storage: KeyValueStorage, client: AppClient)
   const features = createFeatureStores(client, () => {});
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
+  followSync(spaces, features);
   return { organizations, spaces, ...features };
 }

@@ -18,6 +18,8 @@ import type { SearchClient, SearchStore } from './search-store';
 import { createSearchStore } from './search-store';
 import type { SettingsClient, SettingsStore } from './settings-store';
 import { createSettingsStore } from './settings-store';
+import type { SyncClient, SyncStore } from './sync-store';
+import { createSyncStore } from './sync-store';
 
 /** The stores of everyday work in a space, each owning one feature of the window. */
 export interface FeatureStores {
@@ -31,6 +33,7 @@ export interface FeatureStores {
   imports: ImportStore;
   settings: SettingsStore;
   connection: ConnectionStore;
+  sync: SyncStore;
 }
 
 /** The client slices the feature stores use; the real tRPC client satisfies all of them (checked in main.tsx). */
@@ -42,7 +45,8 @@ export type FeatureClient = PageTreeClient &
   HistoryClient &
   ImportClient &
   SettingsClient &
-  ConnectionClient;
+  ConnectionClient &
+  SyncClient;
 
 export function createFeatureStores(client: FeatureClient, onUnauthorized: (message: string) => void): FeatureStores {
   const navigation = createNavigationStore();
@@ -60,5 +64,6 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
     connection,
+    sync: createSyncStore(deps),
   };
 }

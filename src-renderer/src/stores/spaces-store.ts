@@ -52,6 +52,8 @@ export interface SpacesState {
   /** Shows this organization's tree (loading it); the same id again keeps what is loaded. */
   showOrganization(organizationId: string): Promise<void>;
   reload(): Promise<void>;
+  /** Reloads without a loading state (changes that arrived by sync): what is shown stays until the answer. */
+  refresh(): Promise<void>;
   open(spaceId: string): Promise<void>;
   close(): void;
   /** Resolves to the new space, or undefined when it was refused (the reason is in `errors.createSpace`). */
@@ -124,6 +126,32 @@ export function createSpacesStore({ client, onUnauthorized }: SpacesDependencies
       if (get().openSpaceId === space.id) set({ openSpace: { status: 'ready', space } });
     };
 
+    /** Loads the organization's collections and spaces; `showLoading` false keeps what is shown meanwhile (and on failure). */
+    async function load(showLoading: boolean): Promise<void> {
+      const organizationId = get().organizationId;
+      if (!organizationId) return;
+      const started = generation;
+      if (showLoading) set({ tree: { status: 'loading' } });
+      try {
+        const [collections, spaces] = await Promise.all([
+          fetchAll((page) => client.collections.list.query({ organizationId, nested: true, limit: TREE_PAGE_SIZE, page })),
+          fetchAll((page) => client.spaces.list.query({ organizationId, limit: TREE_PAGE_SIZE, page })),
+        ]);
+        if (started !== generation) return;
+        set({
+          tree: {
+            status: 'ready',
+            collections: collections.items,
+            spaces: spaces.items,
+            truncated: collections.truncated || spaces.truncated,
+          },
+        });
+      } catch (error) {
+        const message = explain(error);
+        if (started === generation && showLoading) set({ tree: { status: 'error', message } });
+      }
+    }
+
     /** Runs one user action: marks it pending, records its error, and ignores its answer after a switch or reset. */
     async function run<T>(action: SpaceAction, call: () => Promise<T>, apply: (result: T) => void): Promise<T | undefined> {
       const started = generation;
@@ -165,28 +193,19 @@ export function createSpacesStore({ client, onUnauthorized }: SpacesDependencies
         await get().reload();
       },
 
-      async reload() {
-        const organizationId = get().organizationId;
-        if (!organizationId) return;
+      reload: () => load(true),
+
+      async refresh() {
+        // What is shown stays until the new lists arrive; a failure keeps it (the next refresh may work).
+        await load(false);
+        const openSpaceId = get().openSpaceId;
+        if (!openSpaceId || get().openSpace?.status !== 'ready') return;
         const started = generation;
-        set({ tree: { status: 'loading' } });
         try {
-          const [collections, spaces] = await Promise.all([
-            fetchAll((page) => client.collections.list.query({ organizationId, nested: true, limit: TREE_PAGE_SIZE, page })),
-            fetchAll((page) => client.spaces.list.query({ organizationId, limit: TREE_PAGE_SIZE, page })),
-          ]);
-          if (started !== generation) return;
-          set({
-            tree: {
-              status: 'ready',
-              collections: collections.items,
-              spaces: spaces.items,
-              truncated: collections.truncated || spaces.truncated,
-            },
-          });
-        } catch (error) {
-          const message = explain(error);
-          if (started === generation) set({ tree: { status: 'error', message } });
+          const space = await client.spaces.get.query({ spaceId: openSpaceId });
+          if (started === generation && get().openSpaceId === openSpaceId) replaceSpace(space);
+        } catch {
+          // Gone or unreadable: the next explicit action says why.
         }
       },
 

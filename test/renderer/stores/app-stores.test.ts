@@ -91,4 +91,19 @@ describe('the desktop stores', () => {
     await stores.organizations.getState().select('org-globex');
     await vi.waitFor(() => expect(stores.spaces.getState().tree).toMatchObject({ status: 'ready', spaces: [{ id: 's-globex' }] }));
   });
+
+  it('refresh the spaces quietly when the team server sync says something arrived', async () => {
+    const client = fakeClient({ organizations: [organization('org-acme', 'Acme')], spaces: { 'org-acme': [space('s-acme', 'Acme docs')] } });
+    const stores = createDesktopStores(memoryStorage(), client as unknown as AppClient);
+    await stores.organizations.getState().load();
+    await vi.waitFor(() => expect(stores.spaces.getState().tree.status).toBe('ready'));
+    const refresh = vi.spyOn(stores.spaces.getState(), 'refresh');
+    const status = (received: number) =>
+      ({ attached: true, url: 'http://team', state: 'idle', waiting: 0, received, waitingBySpace: {}, organizations: [], refused: [] }) as const;
+    stores.sync.setState({ status: status(1) });
+    expect(refresh).not.toHaveBeenCalled();
+    stores.sync.setState({ status: status(1) });
+    stores.sync.setState({ status: status(2) });
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
 });

@@ -247,4 +247,25 @@ describe('the spaces store', () => {
     expect(await creating).toBeUndefined();
     expect(store.getState()).toMatchObject({ organizationId: undefined, tree: { status: 'idle' }, pending: {} });
   });
+
+  it('refreshes quietly: what is shown stays until the answer, and the open space takes its new title', async () => {
+    const { store, fake } = await loaded();
+    await store.getState().open('s-handbook');
+    fake.spaces!['org-acme']![0] = { ...fake.spaces!['org-acme']![0]!, title: 'Handbook (synced)' };
+    fake.spaces!['org-acme']!.push(space('s-new', 'Arrived by sync'));
+    const states: string[] = [];
+    const stop = store.subscribe((state) => states.push(state.tree.status));
+    await store.getState().refresh();
+    stop();
+    expect(states).not.toContain('loading');
+    expect(titles(store.getState())).toContain('Arrived by sync');
+    expect(openSpaceOf(store.getState())?.title).toBe('Handbook (synced)');
+  });
+
+  it('keeps what is shown when a quiet refresh fails', async () => {
+    const { store, client } = await loaded();
+    client.spaces.list.query.mockRejectedValueOnce(serverError('Could not reach the Folio server', 'INTERNAL_SERVER_ERROR', 500));
+    await store.getState().refresh();
+    expect(store.getState().tree.status).toBe('ready');
+  });
 });

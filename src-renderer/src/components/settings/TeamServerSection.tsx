@@ -3,10 +3,11 @@ import { useStore } from 'zustand';
 import { fullTime } from '../comments/relative-time';
 import type { Settings } from '../../stores/settings-store';
 import { useAppStores } from '../stores-context';
+import { SyncSummary } from '../sync/SyncSummary';
 
-/** The team server this install will sync with: saved here, used by background sync (coming). */
+/** The team server this install syncs with in the background: saved here, its sync state shown live. */
 export function TeamServerSection({ settings }: { settings: Settings }) {
-  const { settings: store } = useAppStores();
+  const { settings: store, sync } = useAppStores();
   const saving = useStore(store, (state) => state.saving);
   const error = useStore(store, (state) => state.remoteError);
   const remote = settings.remote;
@@ -19,20 +20,27 @@ export function TeamServerSection({ settings }: { settings: Settings }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (await store.getState().saveRemote(url, token)) setToken('');
+    if (await store.getState().saveRemote(url, token)) {
+      setToken('');
+      // Saving starts syncing: show it now rather than at the next read.
+      void sync.getState().refresh();
+    }
   };
 
   const disconnect = async () => {
     // The Disconnect button goes away with the saved server: focus moves to the address.
-    if (await store.getState().clearRemote()) urlInput.current?.focus();
+    if (await store.getState().clearRemote()) {
+      urlInput.current?.focus();
+      void sync.getState().refresh();
+    }
   };
 
   return (
     <section className="settings__section" aria-labelledby="settings-remote">
       <h3 id="settings-remote">Team server</h3>
       <p className="hint">
-        A Folio server your team shares (started with <code>folio serve</code>). Background sync, coming soon, will keep this app’s
-        spaces in step with it using the address and token saved here.
+        A Folio server your team shares (started with <code>folio serve</code>). This app keeps a copy of every organization the
+        token can see and syncs it in the background; you keep working while the server is away.
       </p>
       {!settings.owner ? (
         <p className="settings__note">Only the owner of this Folio instance can set its team server.</p>
@@ -47,6 +55,7 @@ export function TeamServerSection({ settings }: { settings: Settings }) {
               'No team server is set.'
             )}
           </p>
+          {remote && <SyncSummary />}
           <form className="settings__form" onSubmit={(event) => void save(event)} noValidate>
             <label htmlFor={urlId}>Team server address</label>
             <input

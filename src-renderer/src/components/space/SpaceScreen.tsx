@@ -9,6 +9,7 @@ import { RevisionPageView } from '../history/RevisionPageView';
 import { ImportDialog } from '../import/ImportDialog';
 import { PageTree } from '../page-tree/PageTree';
 import { useNavigation } from '../stores-context';
+import { SyncBadge } from '../sync/SyncBadge';
 import { SpaceToolbar } from './SpaceToolbar';
 
 interface SpaceScreenProps {
@@ -33,6 +34,7 @@ export function SpaceScreen({ space, overview, top }: SpaceScreenProps) {
     <div className="space-screen">
       <div className="space-screen__top">
         {top}
+        <SyncBadge space={space} />
         <SpaceToolbar space={space} />
         <ContentSwitcher space={space} />
       </div>
