@@ -275,3 +275,20 @@ export function nextChangeRequestNumber(db: Db, spaceId: string, taken: number):
   const max = (db.prepare('SELECT MAX(number) AS n FROM change_requests WHERE space_id = ?').get(spaceId) as { n: number | null }).n ?? 0;
   return Math.max(max, taken) + 1;
 }
+
+/**
+ * Another replica's user has the email of a user who exists only here (typically both bootstrap owners
+ * are owner@folio.localhost): the local one takes a distinct address so the arriving user can be stored.
+ * Returns whether a local user was moved aside (a user that came from elsewhere never is).
+ */
+export function moveAsideLocalUser(db: Db, email: string, arrivingId: string): boolean {
+  const local = db.prepare('SELECT id FROM users WHERE email = ? AND id != ?').get(email, arrivingId) as { id: string } | undefined;
+  if (!local) return false;
+  const fromElsewhere = db
+    .prepare("SELECT 1 FROM sync_changes WHERE dataset = 'users' AND row_key = ? AND state = 'remote' LIMIT 1")
+    .get(JSON.stringify([local.id]));
+  if (fromElsewhere) return false;
+  const [name, domain] = email.split('@');
+  db.prepare('UPDATE users SET email = ? WHERE id = ?').run(`${name}+local-${local.id}@${domain ?? 'folio.localhost'}`, local.id);
+  return true;
+}

@@ -10,6 +10,7 @@ import {
   insertRow,
   latestValues,
   localColumnsForInsert,
+  moveAsideLocalUser,
   addWaitingRow,
   rowExists,
   takeWaitingRows,
@@ -124,8 +125,14 @@ function materializeRow(db: Db, dataset: Dataset, rowKey: string): boolean {
   try {
     insertRow(db, dataset, row);
   } catch (error) {
+    const code = (error as { code?: string }).code;
+    // A user whose email a local-only user has: that one steps aside (docs/sync.md, "Identity"), then retry.
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && dataset.table === 'users') {
+      const email = JSON.parse(row.get('email') ?? 'null') as string | null;
+      if (email && moveAsideLocalUser(db, email, String(key[0]))) return materializeRow(db, dataset, rowKey);
+    }
     // A missing parent (foreign key) or a field that has not arrived yet (NOT NULL): wait for it.
-    if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) return false;
+    if (code?.startsWith('SQLITE_CONSTRAINT')) return false;
     throw error;
   }
   afterRemoteInsert(db, dataset, key);

@@ -6,7 +6,7 @@ import { decodeLevel, getCollection } from '../store/collections';
 import { getMember } from '../store/members';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
-import type { FieldChange } from '../store/sync-changes';
+import { type FieldChange, latestValues } from '../store/sync-changes';
 import { DELETED_COLUMN } from './datasets';
 
 /** The values a push carries for each row, so a new row's organization or space can be known. */
@@ -30,7 +30,14 @@ export function batchValues(changes: readonly FieldChange[]): BatchValues {
  */
 export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: BatchValues): string | undefined {
   const key = JSON.parse(change.rowKey) as string[];
-  const value = (column: string) => batch.get(`${change.dataset}\u0000${change.rowKey}`)?.get(column);
+  const value = (column: string) => {
+    const row = batch.get(`${change.dataset}\u0000${change.rowKey}`);
+    if (row?.has(column)) return row.get(column);
+    // A new row whose first fields came in an earlier push (a batch boundary fell inside it): the server
+    // recorded them, though the row waits for the rest before it exists.
+    const recorded = latestValues(ctx.db, change.dataset, change.rowKey).get(column);
+    return typeof recorded === 'string' ? JSON.parse(recorded) : undefined;
+  };
   const orgRole = (organizationId: unknown): MemberRoleOrGuest | undefined =>
     typeof organizationId === 'string' ? getMember(ctx.db, organizationId, ctx.user.id)?.role : undefined;
   const spaceRoleOf = (spaceId: unknown): MemberRoleOrGuest | undefined => {

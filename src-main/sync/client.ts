@@ -8,6 +8,7 @@ import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
 import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
 import { applyRemoteChanges, revertRows } from './apply';
 import { syncBlobs } from './client-blobs';
+import { followEvents } from './event-stream';
 import { syncDocuments } from './client-docs';
 import type { PushResult } from './server-service';
 
@@ -234,15 +235,8 @@ export class SyncClient {
     this.events = controller;
     void (async () => {
       try {
-        const response = await this.fetch(`${this.base()}/sync/v1/events?replicaId=${this.replicaId}&after=${this.cursor()}`, {
-          headers: { Authorization: `Bearer ${this.remote.token}` },
-          signal: controller.signal,
-        });
-        if (!response.ok || !response.body) throw new Error(`the server's events stream answered ${response.status}`);
-        const decoder = new TextDecoder();
-        for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-          if (decoder.decode(chunk, { stream: true }).includes('event: changed')) this.request();
-        }
+        const url = `${this.base()}/sync/v1/events?replicaId=${this.replicaId}&after=${this.cursor()}`;
+        await followEvents(url, this.remote.token, controller.signal, () => this.request());
         throw new Error('the server closed the events stream');
       } catch (error) {
         if (controller.signal.aborted || this.stopped) return;

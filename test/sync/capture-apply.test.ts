@@ -163,3 +163,26 @@ describe('what is not a change to sync', () => {
     expect(localChanges(app.db)).toHaveLength(before);
   });
 });
+
+describe('identity across replicas', () => {
+  it("stores another replica's user who has the email of a local-only user, moving the local one aside", () => {
+    const dirA = mkdtempSync(join(tmpdir(), 'folio-sync-id-'));
+    const dirB = mkdtempSync(join(tmpdir(), 'folio-sync-id-'));
+    const a = openApp({ dataDir: dirA });
+    const b = openApp({ dataDir: dirB });
+    opened.push({ app: a, dir: dirA }, { app: b, dir: dirB });
+    // Both bootstrap owners are owner@folio.localhost.
+    const { owner: ownerA } = bootstrapOwner(a.db, a.clock, {});
+    const { owner: ownerB } = bootstrapOwner(b.db, b.clock, {});
+    expect(ownerA.email).toBe(ownerB.email);
+
+    expect(applyRemoteChanges(b.db, wire(localChanges(a.db))).waiting).toBe(0);
+    const emails = b.db.prepare('SELECT id, email FROM users ORDER BY email').all() as Array<{ id: string; email: string }>;
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        { id: ownerA.id, email: 'owner@folio.localhost' },
+        { id: ownerB.id, email: `owner+local-${ownerB.id}@folio.localhost` },
+      ]),
+    );
+  });
+});

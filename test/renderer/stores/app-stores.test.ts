@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AppClient, createBrowserStores, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
 import { TOKEN_KEY } from '../../../src-renderer/src/stores/session-store';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
+import type { AttachedSyncStatus } from '../../../src-renderer/src/stores/sync-store';
 import { fakeClient, organization, space, unauthorizedError } from '../fake-client';
 
 /** A client factory like createHttpClient: records which token each call would have sent. */
@@ -98,8 +99,16 @@ describe('the desktop stores', () => {
     await stores.organizations.getState().load();
     await vi.waitFor(() => expect(stores.spaces.getState().tree.status).toBe('ready'));
     const refresh = vi.spyOn(stores.spaces.getState(), 'refresh');
-    const status = (received: number) =>
-      ({ attached: true, url: 'http://team', state: 'idle', waiting: 0, received, waitingBySpace: {}, organizations: [], refused: [] }) as const;
+    const status = (received: number): AttachedSyncStatus => ({
+      attached: true,
+      url: 'http://team',
+      state: 'idle',
+      waiting: 0,
+      received,
+      waitingBySpace: {},
+      organizations: [],
+      refused: [],
+    });
     stores.sync.setState({ status: status(1) });
     expect(refresh).not.toHaveBeenCalled();
     stores.sync.setState({ status: status(1) });
