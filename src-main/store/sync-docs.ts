@@ -45,3 +45,19 @@ export function docRefusals(db: Db, limit: number): Array<{ docId: string; reaso
     .prepare('SELECT doc_id AS docId, reason, refused_at AS refusedAt FROM sync_doc_refusals ORDER BY seq DESC LIMIT ?')
     .all(limit) as Array<{ docId: string; reason: string; refusedAt: string }>;
 }
+
+/**
+ * Documents with an update stored after `afterSeq` (the update log's sequence, which compaction keeps in
+ * each document's snapshot_seq), at most `limit`, and the log's current end to continue from.
+ */
+export function docsChangedAfter(db: Db, afterSeq: number, limit: number): { docIds: string[]; cursor: number; complete: boolean } {
+  const cursor =
+    (db.prepare('SELECT MAX(m) AS m FROM (SELECT MAX(seq) AS m FROM yupdates UNION ALL SELECT MAX(snapshot_seq) FROM ydocs)').get() as { m: number | null })
+      .m ?? 0;
+  const rows = db
+    .prepare(
+      `SELECT doc_id FROM (SELECT DISTINCT doc_id FROM yupdates WHERE seq > ? UNION SELECT doc_id FROM ydocs WHERE snapshot_seq > ?) LIMIT ?`,
+    )
+    .all(afterSeq, afterSeq, limit + 1) as Array<{ doc_id: string }>;
+  return { docIds: rows.slice(0, limit).map((row) => row.doc_id), cursor, complete: rows.length <= limit };
+}

@@ -9,7 +9,7 @@ import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirro
 import { applyRemoteChanges, revertRows } from './apply';
 import { syncBlobs } from './client-blobs';
 import { followEvents } from './event-stream';
-import { syncDocuments } from './client-docs';
+import { type DocSyncState, syncDocuments } from './client-docs';
 import type { PushResult } from './server-service';
 
 export interface RemoteServer {
@@ -68,6 +68,8 @@ export class SyncClient {
   private unsubscribe?: () => void;
 
   private readonly db: AppServices['db'];
+  private readonly docState: DocSyncState;
+  private readonly stopTracking: () => void;
 
   constructor(
     private readonly app: AppServices,
@@ -77,6 +79,12 @@ export class SyncClient {
     this.db = app.db;
     this.fetch = options.fetch ?? fetch;
     this.replicaId = replicaIdOf(app.db);
+    this.docState = { dirty: new Set(), cursorKey: `sync.doc_cursor.${this.base()}`, applying: { active: false }, full: true };
+    // From now on, whether started or not: sync's own writes are not local edits; everything else waits to be sent.
+    this.stopTracking = app.docs.onCommitted((docIds) => {
+      if (this.docState.applying.active) return;
+      for (const docId of docIds) this.docState.dirty.add(docId);
+    });
   }
 
   getStatus(): SyncStatus {
@@ -88,7 +96,9 @@ export class SyncClient {
     if (!this.stopped) return;
     this.stopped = false;
     const stopRows = onSyncChanges(this.db, () => this.request());
-    const stopDocs = this.app.docs.onCommitted(() => this.request());
+    const stopDocs = this.app.docs.onCommitted(() => {
+      if (!this.docState.applying.active) this.request();
+    });
     this.unsubscribe = () => {
       stopRows();
       stopDocs();
@@ -98,6 +108,7 @@ export class SyncClient {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopTracking();
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.events?.abort();
@@ -112,7 +123,7 @@ export class SyncClient {
     const rows = await this.pullAll();
     this.adoptRemoteAccount();
     const post = (path: string, body: unknown) => this.call('POST', path, body);
-    const docs = await syncDocuments(this.app, this.replicaId, post, this.options.focused?.() ?? []);
+    const docs = await syncDocuments(this.app, this.replicaId, post, this.docState, this.options.focused?.() ?? []);
     await syncBlobs(this.app, this.replicaId, post);
     if (rows + docs > 0) this.status = { ...this.status, received: this.status.received + 1 };
   }

@@ -1,5 +1,5 @@
 import { spacePermissions } from '../../src-shared/access';
-import type { SyncDocsBody } from '../../src-shared/schemas/sync';
+import { MAX_CHANGED_DOCS, type SyncDocsBody } from '../../src-shared/schemas/sync';
 import type { ServiceContext } from '../app/context';
 import { applyBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
 import { assertDecodableUpdate } from '../content/live-service';
@@ -8,6 +8,7 @@ import { forbidden, isFolioError } from '../errors';
 import type { MemberRoleOrGuest } from '../../src-shared/roles';
 import type { SpaceRow } from '../store/spaces';
 import { spaceOfTree } from '../store/change-requests';
+import { docsChangedAfter } from '../store/sync-docs';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 
 export interface DocAnswer {
@@ -97,4 +98,19 @@ function applyReplicaUpdate(
     refreshTreeRows(ctx, tree);
   }
   ctx.live.touched(tree, ctx.user.id);
+}
+
+/**
+ * Which documents the user can read changed since `after` (a cursor this call hands out), so a replica
+ * exchanges only those rather than every document of its organizations. `complete` false: too many to list.
+ */
+export function changedDocs(ctx: ServiceContext, input: { after: number }) {
+  const { docIds, cursor, complete } = docsChangedAfter(ctx.db, input.after, MAX_CHANGED_DOCS);
+  const readable = new Map<string, boolean>();
+  const visible = docIds.filter((docId) => {
+    const { treeId } = parseDocId(docId);
+    if (!readable.has(treeId)) readable.set(treeId, !('missing' in readableTree(ctx, treeId)));
+    return readable.get(treeId);
+  });
+  return { docIds: visible, cursor, complete };
 }

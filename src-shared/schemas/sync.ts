@@ -78,3 +78,12 @@ export const syncBlobsBody = z.strictObject({
 });
 
 export type SyncBlobsBody = z.infer<typeof syncBlobsBody>;
+
+/** At most this many changed documents are listed; past it the replica exchanges everything. */
+export const MAX_CHANGED_DOCS = 5_000;
+
+export const syncChangedDocsBody = z.strictObject({
+  replicaId,
+  /** The end of the server's update log at the replica's last exchange (0: never). */
+  after: z.number().int('must be a whole number').min(0),
+});

@@ -156,4 +156,34 @@ describe('content sync (Yjs)', () => {
     expect(bodies).toEqual(expect.arrayContaining([`body:${space.id}:${pageId}`, `body:${space.id}:${second}`]));
     await client.stop();
   });
+
+  it('exchanges only the documents changed since the last exchange once it is up to date', async () => {
+    const { server, host, space, pageId, workstation } = await setup();
+    for (let i = 0; i < 5; i += 1) createPage(server.ctx, space.id, { title: `Page ${i}`, markdown: `Body ${i}.\n` });
+    const a = workstation('alpha');
+    const exchanged: string[] = [];
+    const watching: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/sync/v1/docs')) exchanged.push(...(JSON.parse(String(init?.body)) as { docs: Array<{ docId: string }> }).docs.map((d) => d.docId));
+      return fetch(input, init);
+    };
+    const client = new SyncClient(a.app, { url: host.url, token: server.token }, { fetch: watching });
+    cleanup.push(() => client.stop());
+    await client.syncOnce();
+    expect(exchanged.length).toBeGreaterThanOrEqual(7);
+
+    exchanged.length = 0;
+    await client.syncOnce();
+    expect(exchanged).toEqual([]);
+
+    setPageMarkdown(server.ctx, space.id, pageId, 'Changed on the server.\n');
+    await client.syncOnce();
+    expect([...new Set(exchanged)]).toEqual([`body:${space.id}:${pageId}`]);
+    expect(markdownOf(a, space.id, pageId)).toBe('Changed on the server.\n');
+
+    exchanged.length = 0;
+    setPageMarkdown(a.as(), space.id, pageId, 'Changed here.\n');
+    await client.syncOnce();
+    expect([...new Set(exchanged)]).toEqual([`body:${space.id}:${pageId}`]);
+    expect(markdownOf(server, space.id, pageId)).toBe('Changed here.\n');
+  });
 });
