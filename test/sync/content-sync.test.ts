@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, serviceContext } from '../../src-main/app/app';
-import { bootstrapOwner } from '../../src-main/app/bootstrap';
+import { describe, expect, it } from 'vitest';
+import { serviceContext } from '../../src-main/app/app';
 import { createPage, setPageMarkdown } from '../../src-main/content/pages-service';
 import { currentPage } from '../../src-main/content/read-service';
 import { type Host, startHost } from '../../src-main/http/server';
 import { createSpace } from '../../src-main/spaces/service';
 import { insertMember } from '../../src-main/store/members';
-import { listOrganizationsOfUser } from '../../src-main/store/orgs';
 import { docRefusals } from '../../src-main/store/sync-docs';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
@@ -18,24 +13,9 @@ import { uploadFile } from '../../src-main/files/service';
 import { readBlob } from '../../src-main/store/content-files';
 import { exchangeBlobs } from '../../src-main/sync/blobs-service';
 import { pngImage } from '../support/images';
+import { useReplicas } from '../support/replicas';
 
-const cleanup: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-function openStore(name: string, ownerEmail: string) {
-  const dir = mkdtempSync(join(tmpdir(), `folio-content-sync-${name}-`));
-  const app = openApp({ dataDir: dir });
-  const token = generateToken();
-  const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: token, ownerEmail });
-  cleanup.push(() => {
-    app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
-  return { app, owner, token, orgId, ctx: serviceContext(app, owner) };
-}
+const { openReplica: openStore, cleanup } = useReplicas();
 
 type Store = ReturnType<typeof openStore>;
 

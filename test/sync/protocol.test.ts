@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '../../src-shared/schemas/sync';
-import { type FolioApp, openApp, serviceContext } from '../../src-main/app/app';
-import { bootstrapOwner } from '../../src-main/app/bootstrap';
+import { type FolioApp, serviceContext } from '../../src-main/app/app';
 import { type Host, startHost } from '../../src-main/http/server';
 import { createChangeRequest } from '../../src-main/change-requests/service';
 import { createSpace, updateSpaceSettings } from '../../src-main/spaces/service';
@@ -14,24 +10,9 @@ import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
 import { SyncClient } from '../../src-main/sync/client';
+import { useReplicas } from '../support/replicas';
 
-const cleanup: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-function openStore(name: string, ownerEmail: string) {
-  const dir = mkdtempSync(join(tmpdir(), `folio-sync-${name}-`));
-  const app = openApp({ dataDir: dir });
-  const token = generateToken();
-  const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: token, ownerEmail });
-  cleanup.push(() => {
-    app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
-  return { app, db: app.db, owner, token, orgId, ctx: serviceContext(app, owner) };
-}
+const { openReplica: openStore, cleanup } = useReplicas();
 
 /** A team server on 127.0.0.1 and a workstation attached to it with a token of `who` (the server's owner by default). */
 async function serverAndWorkstation() {

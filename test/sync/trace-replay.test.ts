@@ -1,21 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import * as Y from 'yjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, serviceContext } from '../../src-main/app/app';
-import { bootstrapOwner } from '../../src-main/app/bootstrap';
+import { describe, expect, it } from 'vitest';
+import { serviceContext } from '../../src-main/app/app';
 import { bodyDocId, bodyText } from '../../src-main/content/engine';
 import { bodyState, pushBodyUpdate } from '../../src-main/content/live-service';
 import { createPage } from '../../src-main/content/pages-service';
 import { currentPage } from '../../src-main/content/read-service';
 import { type Host, startHost } from '../../src-main/http/server';
 import { createSpace } from '../../src-main/spaces/service';
-import { listOrganizationsOfUser } from '../../src-main/store/orgs';
-import { generateToken } from '../../src-main/store/tokens';
 import { getUserById } from '../../src-main/store/users';
 import { SyncClient } from '../../src-main/sync/client';
+import { useReplicas } from '../support/replicas';
 
 /**
  * The issue's concurrent trace (two authors typing into one document at the same time, every transaction
@@ -73,23 +69,7 @@ function loadTrace(): ConcurrentTrace & { seen: number[][] } {
   return { ...trace, seen };
 }
 
-const cleanup: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-function openStore(name: string, ownerEmail: string) {
-  const dir = mkdtempSync(join(tmpdir(), `folio-trace-${name}-`));
-  const app = openApp({ dataDir: dir });
-  const token = generateToken();
-  const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: token, ownerEmail });
-  cleanup.push(() => {
-    app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
-  return { app, owner, token, orgId, ctx: serviceContext(app, owner) };
-}
+const { openReplica: openStore, cleanup } = useReplicas();
 
 async function getMarkdown(host: Host, token: string, spaceId: string, pageId: string): Promise<string> {
   const response = await fetch(`${host.url}/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`, {
