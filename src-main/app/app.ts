@@ -14,6 +14,7 @@ import { registerOrganizationRoutes } from '../orgs/routes';
 import { Router } from '../http/router';
 import { openDatabase, type Db } from '../store/database';
 import { registerSearchRoutes } from '../search/routes';
+import { registerSiteRoutes } from '../sites/routes';
 import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
@@ -93,6 +94,7 @@ export function createApiRouter(): Router {
   registerTeamRoutes(router);
   registerSpaceRoutes(router);
   registerCollectionRoutes(router);
+  registerSiteRoutes(router);
   registerContentRoutes(router);
   registerSearchRoutes(router);
   registerFileRoutes(router);

@@ -14,6 +14,7 @@ import { revisionHistory } from './migrations/012-revision-history';
 import { syncChanges } from './migrations/013-sync-changes';
 import { syncDocRefusals } from './migrations/014-sync-doc-refusals';
 import { syncSpaceUpdatedAt } from './migrations/015-sync-space-updated-at';
+import { sites016 } from './migrations/016-sites';
 
 export interface Migration {
   version: number;
@@ -22,7 +23,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

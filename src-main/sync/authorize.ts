@@ -4,6 +4,8 @@ import type { ServiceContext } from '../app/context';
 import { levelsOfChain } from '../collections/access';
 import { decodeLevel, getCollection } from '../store/collections';
 import { getMember } from '../store/members';
+import { getSite, getSiteSpaceById } from '../store/sites';
+import { SITE_ADMIN_ROLE } from '../sites/access';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
 import { type FieldChange, latestValues } from '../store/sync-changes';
@@ -79,6 +81,12 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'comments':
     case 'comment_replies':
       return commentRefusal(ctx, change, key[0]!, value, spaceRoleOf);
+    case 'sites':
+    case 'site_spaces': {
+      // As /v1 (sites/access.ts): the organization's admins make and change sites and their spaces.
+      const existing = change.dataset === 'sites' ? getSite(ctx.db, key[0]!) : getSiteSpaceById(ctx.db, key[0]!);
+      return need(orgRole(existing?.organization_id ?? value('organization_id')) === SITE_ADMIN_ROLE, 'the admin role in this organization to change its sites');
+    }
     case 'comment_reactions':
       return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
     default:

@@ -12,6 +12,11 @@ export interface Dataset {
   columns: readonly string[];
   /** SQL over the row, aliased `R` (NEW or OLD in a trigger), giving its organization id. */
   organization: string;
+  /**
+   * The migration that created the table and its triggers, when later than the one that started sync (13):
+   * migration 013 makes triggers only for the tables that existed then.
+   */
+  since?: number;
 }
 
 const spaceOrg = (column: string) => `(SELECT organization_id FROM spaces WHERE id = R.${column})`;
@@ -106,6 +111,33 @@ export const DATASETS: readonly Dataset[] = [
     key: ['comment_id', 'reply_id', 'emoji', 'user_id'],
     columns: ['reacted_at'],
     organization: commentOrg,
+  },
+  {
+    table: 'sites',
+    key: ['id'],
+    columns: [
+      'organization_id',
+      'type',
+      'title',
+      'visibility',
+      'published',
+      'basename',
+      'proxy_origin',
+      'adaptive_content',
+      'agents_context',
+      'default_site_space_id',
+      'created_at',
+      'updated_at',
+    ],
+    organization: 'R.organization_id',
+    since: 16,
+  },
+  {
+    table: 'site_spaces',
+    key: ['id'],
+    columns: ['organization_id', 'site_id', 'space_id', 'path', 'condition', 'created_at'],
+    organization: 'R.organization_id',
+    since: 16,
   },
 ];
 

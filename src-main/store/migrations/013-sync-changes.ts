@@ -2,6 +2,9 @@ import { DATASETS } from '../../sync/datasets';
 import type { Migration } from '../migrations';
 import { backfillSql, syncTriggersSql } from '../sync-triggers';
 
+// The tables that existed at this version: tables created by later migrations (`since`) get their triggers there.
+const atThisVersion = DATASETS.filter((dataset) => dataset.since === undefined);
+
 // Field changes of the synced tables (docs/sync.md). `state`: 'local' (written here, not yet acknowledged by
 // the server), 'synced' (the server committed it), 'refused' (the server said no, `refusal` says why),
 // 'remote' (received from elsewhere). The triggers are generated from src-main/sync/datasets.ts; a later
@@ -31,7 +34,7 @@ CREATE TABLE sync_waiting (
   row_key TEXT NOT NULL,
   PRIMARY KEY (dataset, row_key)
 );
-${DATASETS.map(syncTriggersSql).join('\n')}
-${DATASETS.map(backfillSql).join('\n')}
+${atThisVersion.map(syncTriggersSql).join('\n')}
+${atThisVersion.map(backfillSql).join('\n')}
 `,
 };

@@ -1,0 +1,50 @@
+import type { CallContext, PresentContext } from '../app/context';
+import { presentSpaceFor } from '../spaces/routes';
+import type { Db } from '../store/database';
+import { countSiteSpaces, defaultSiteSpaceId, type SiteRow, type SiteSpaceRow } from '../store/sites';
+import { getSpace } from '../store/spaces';
+
+/** Where the site will be served once published (the local preview, a later step of issue 8). */
+export function publishedSiteUrl(site: SiteRow, pc: PresentContext): string {
+  return `${pc.baseUrl}/sites/${site.id}/`;
+}
+
+/** `pc` carries the store: `siteSpaces` is counted from rows. */
+export function presentSite(site: SiteRow, pc: PresentContext & { db: Db }) {
+  const published = site.published === 1;
+  return {
+    object: 'site' as const,
+    id: site.id,
+    type: site.type,
+    title: site.title,
+    ...(site.basename !== null ? { basename: site.basename } : {}),
+    ...(site.proxy_origin !== null ? { proxy: { origin: site.proxy_origin, target: publishedSiteUrl(site, pc) } } : {}),
+    visibility: site.visibility,
+    published,
+    siteSpaces: countSiteSpaces(pc.db, site.id),
+    createdAt: site.created_at,
+    adaptiveContent: { enabled: site.adaptive_content === 1 },
+    agentsContext: site.agents_context,
+    features: [],
+    urls: {
+      location: `${pc.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}`,
+      app: `${pc.baseUrl}/o/${site.organization_id}/sites/${site.id}`,
+      ...(published ? { published: publishedSiteUrl(site, pc) } : {}),
+    },
+  };
+}
+
+export function presentSiteSpace(row: SiteSpaceRow, site: SiteRow, ctx: CallContext) {
+  const space = getSpace(ctx.db, row.space_id)!;
+  return {
+    object: 'site-space' as const,
+    id: row.id,
+    path: row.path,
+    space: presentSpaceFor(ctx, space),
+    title: space.title,
+    default: defaultSiteSpaceId(ctx.db, site) === row.id,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+    hasAdvancedCustomizationFeature: false,
+    urls: site.published === 1 ? { published: `${publishedSiteUrl(site, ctx)}${row.path}/` } : {},
+  };
+}

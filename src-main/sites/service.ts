@@ -1,0 +1,89 @@
+import { roleAtLeast } from '../../src-shared/roles';
+import type { CreateSiteInput, ListSitesQuery, UpdateSiteInput } from '../../src-shared/schemas/sites';
+import { type ServiceContext, isoNow } from '../app/context';
+import { badRequest } from '../errors';
+import { requireMembership } from '../orgs/access';
+import { createSpace } from '../spaces/service';
+import { inTransaction } from '../store/database';
+import { deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, type SiteRow, updateSite } from '../store/sites';
+import { requireSite, requireSiteAdmin } from './access';
+import { addSpaceRow } from './site-spaces-service';
+
+export function listOrganizationSites(ctx: ServiceContext, organizationId: string, query: ListSitesQuery) {
+  const { org, role } = requireMembership(ctx, organizationId);
+  if (role === null) return { rows: [], total: 0 };
+  const { page, limit, space, title, published, type } = query;
+  return listSites(ctx.db, org.id, { spaceId: space, title, published, type }, { page, limit });
+}
+
+export function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput): SiteRow {
+  return inTransaction(ctx.db, () => {
+    const { org } = requireSiteAdmin(ctx, organizationId, 'create sites');
+    const title = input.title ?? 'Untitled site';
+    if (input.spaces === 'sample') {
+      throw badRequest('spaces: Folio has no sample content; use "empty" for a new empty space, or a list of space ids');
+    }
+    const site = insertSite(ctx.db, {
+      organizationId: org.id,
+      type: input.type ?? 'basic',
+      title,
+      visibility: input.visibility ?? 'public',
+      now: isoNow(ctx.clock),
+    });
+    const spaceIds =
+      input.spaces === 'empty'
+        ? [(createSpace(ctx, org.id, { title: title.slice(0, 50) }) as { space: { id: string } }).space.id]
+        : (input.spaces ?? []);
+    spaceIds.forEach((spaceId, index) => addSpaceRow(ctx, site, spaceId, `spaces.${index}`));
+    return getSite(ctx.db, site.id)!;
+  });
+}
+
+export function getSiteForCaller(ctx: ServiceContext, organizationId: string, siteId: string): SiteRow {
+  return requireSite(ctx, organizationId, siteId).site;
+}
+
+export function updateSiteSettings(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateSiteInput): SiteRow {
+  return inTransaction(ctx.db, () => {
+    const { site } = requireSite(ctx, organizationId, siteId, 'change its settings');
+    if (input.defaultSiteSection !== undefined) {
+      // Sections come with the next step of issue 8: until then no id names a section of this site.
+      throw badRequest(`defaultSiteSection: no section "${input.defaultSiteSection}" in this site (sites have no sections yet)`);
+    }
+    if (input.defaultSiteSpace !== undefined && !getSiteSpace(ctx.db, site.id, input.defaultSiteSpace)) {
+      throw badRequest(`defaultSiteSpace: no site space "${input.defaultSiteSpace}" in this site`);
+    }
+    updateSite(ctx.db, site.id, {
+      title: input.title,
+      visibility: input.visibility,
+      basename: input.basename,
+      adaptive_content: input.adaptiveContent === undefined ? undefined : input.adaptiveContent.enabled ? 1 : 0,
+      agents_context: input.agentsContext,
+      default_site_space_id: input.defaultSiteSpace,
+      proxy_origin: input.proxy,
+      updated_at: isoNow(ctx.clock),
+    });
+    return getSite(ctx.db, site.id)!;
+  });
+}
+
+export function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean): SiteRow {
+  return inTransaction(ctx.db, () => {
+    const { site } = requireSite(ctx, organizationId, siteId, published ? 'publish it' : 'unpublish it');
+    updateSite(ctx.db, site.id, { published: published ? 1 : 0, updated_at: isoNow(ctx.clock) });
+    return getSite(ctx.db, site.id)!;
+  });
+}
+
+/** Deletes the site and its site spaces; false when there was no such site (the API then answers 204). */
+export function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string): boolean {
+  return inTransaction(ctx.db, () => {
+    const { org, role } = requireMembership(ctx, organizationId);
+    const existing = getSite(ctx.db, siteId);
+    if (!existing || existing.organization_id !== org.id || !roleAtLeast(role, 'read')) return false;
+    requireSite(ctx, organizationId, siteId, 'delete it');
+    deleteSiteRows(ctx.db, existing.id);
+    return true;
+  });
+}
+

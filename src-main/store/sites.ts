@@ -1,0 +1,163 @@
+import type { Db } from './database';
+import { newId } from './ids';
+import { listPage, type PageRequest, type PageResult } from './keyset';
+
+export interface SiteRow {
+  seq: number;
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  published: number;
+  basename: string | null;
+  proxy_origin: string | null;
+  adaptive_content: number;
+  agents_context: string;
+  default_site_space_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSpaceRow {
+  seq: number;
+  id: string;
+  organization_id: string;
+  site_id: string;
+  space_id: string;
+  path: string;
+  condition: string | null;
+  created_at: string;
+}
+
+export function getSite(db: Db, id: string): SiteRow | undefined {
+  return db.prepare('SELECT * FROM sites WHERE id = ?').get(id) as SiteRow | undefined;
+}
+
+export function insertSite(
+  db: Db,
+  s: { organizationId: string; type: string; title: string; visibility: string; now: string },
+): SiteRow {
+  const id = newId();
+  db.prepare(
+    `INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, s.organizationId, s.type, s.title, s.visibility, s.now, s.now);
+  return getSite(db, id)!;
+}
+
+export interface SiteChanges {
+  title?: string;
+  visibility?: string;
+  published?: number;
+  basename?: string;
+  proxy_origin?: string | null;
+  adaptive_content?: number;
+  agents_context?: string;
+  default_site_space_id?: string | null;
+  updated_at: string;
+}
+
+export function updateSite(db: Db, id: string, changes: SiteChanges): void {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  db.prepare(`UPDATE sites SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
+}
+
+/** Deletes the site and its site spaces (each recorded as its own deletion for sync). */
+export function deleteSiteRows(db: Db, id: string): void {
+  db.prepare('DELETE FROM site_spaces WHERE site_id = ?').run(id);
+  db.prepare('DELETE FROM sites WHERE id = ?').run(id);
+}
+
+export interface SiteFilters {
+  spaceId?: string;
+  title?: string;
+  published?: boolean;
+  type?: string;
+}
+
+/** The organization's sites, oldest first; `title` matches a part of the title, ignoring case. */
+export function listSites(db: Db, organizationId: string, filters: SiteFilters, page: PageRequest): PageResult<SiteRow> {
+  const where = ['organization_id = ?'];
+  const params: unknown[] = [organizationId];
+  if (filters.spaceId !== undefined) {
+    where.push('EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.site_id = sites.id AND ss.space_id = ?)');
+    params.push(filters.spaceId);
+  }
+  if (filters.title !== undefined) {
+    where.push("instr(lower(title), lower(?)) > 0");
+    params.push(filters.title);
+  }
+  if (filters.published !== undefined) {
+    where.push('published = ?');
+    params.push(filters.published ? 1 : 0);
+  }
+  if (filters.type !== undefined) {
+    where.push('type = ?');
+    params.push(filters.type);
+  }
+  return listPage(db, { select: 'SELECT * FROM sites', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+}
+
+export function countSiteSpaces(db: Db, siteId: string): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?').get(siteId) as { n: number }).n;
+}
+
+export function getSiteSpace(db: Db, siteId: string, id: string): SiteSpaceRow | undefined {
+  return db.prepare('SELECT * FROM site_spaces WHERE site_id = ? AND id = ?').get(siteId, id) as SiteSpaceRow | undefined;
+}
+
+export function getSiteSpaceById(db: Db, id: string): SiteSpaceRow | undefined {
+  return db.prepare('SELECT * FROM site_spaces WHERE id = ?').get(id) as SiteSpaceRow | undefined;
+}
+
+/** The site space a visitor lands on: the one the site names, else its first. */
+export function defaultSiteSpaceId(db: Db, site: SiteRow): string | undefined {
+  if (site.default_site_space_id && getSiteSpace(db, site.id, site.default_site_space_id)) return site.default_site_space_id;
+  const first = db.prepare('SELECT id FROM site_spaces WHERE site_id = ? ORDER BY seq LIMIT 1').get(site.id) as { id: string } | undefined;
+  return first?.id;
+}
+
+export function pathTaken(db: Db, siteId: string, path: string, exceptId?: string): boolean {
+  return db.prepare('SELECT 1 FROM site_spaces WHERE site_id = ? AND path = ? AND id IS NOT ?').get(siteId, path, exceptId ?? null) !== undefined;
+}
+
+export function insertSiteSpace(
+  db: Db,
+  s: { organizationId: string; siteId: string; spaceId: string; path: string; now: string },
+): SiteSpaceRow {
+  const id = newId();
+  db.prepare(
+    'INSERT INTO site_spaces (id, organization_id, site_id, space_id, path, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(id, s.organizationId, s.siteId, s.spaceId, s.path, s.now);
+  return getSiteSpace(db, s.siteId, id)!;
+}
+
+export function updateSiteSpace(
+  db: Db,
+  id: string,
+  changes: { path?: string; condition?: string | null; space_id?: string },
+): void {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  if (!entries.length) return;
+  db.prepare(`UPDATE site_spaces SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
+}
+
+export function deleteSiteSpaceRow(db: Db, id: string): void {
+  db.prepare('DELETE FROM site_spaces WHERE id = ?').run(id);
+}
+
+/** A site's spaces in the order they were added; `isDefault` keeps only the default one (true) or the others (false). */
+export function listSiteSpaces(
+  db: Db,
+  siteId: string,
+  options: { defaultId: string | undefined; isDefault?: boolean },
+  page: PageRequest,
+): PageResult<SiteSpaceRow> {
+  const where = ['site_id = ?'];
+  const params: unknown[] = [siteId];
+  if (options.isDefault !== undefined) {
+    where.push(options.isDefault ? 'id = ?' : 'id IS NOT ?');
+    params.push(options.defaultId ?? null);
+  }
+  return listPage(db, { select: 'SELECT * FROM site_spaces', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { serviceContext } from '../../src-main/app/app';
+import { type Host, startHost } from '../../src-main/http/server';
+import { createSite, updateSiteSettings } from '../../src-main/sites/service';
+import { addSiteSpace } from '../../src-main/sites/site-spaces-service';
+import { createSpace } from '../../src-main/spaces/service';
+import { insertMember } from '../../src-main/store/members';
+import { changesInState } from '../../src-main/store/sync-changes';
+import { generateToken, insertToken } from '../../src-main/store/tokens';
+import { findOrCreateUser, getUserById } from '../../src-main/store/users';
+import { SyncClient } from '../../src-main/sync/client';
+import { useReplicas } from '../support/replicas';
+
+const { openReplica, cleanup } = useReplicas();
+
+async function serverAndWorkstation() {
+  const server = openReplica('server', 'owner@team.example');
+  const host: Host = await startHost(server.app, { port: 0 });
+  cleanup.push(() => host.close());
+  const workstation = openReplica('workstation', 'me@laptop.local');
+  const attach = (token: string) => {
+    const client = new SyncClient(workstation.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
+    cleanup.push(() => client.stop());
+    return client;
+  };
+  return { server, workstation, attach };
+}
+
+const siteRow = (db: { prepare(sql: string): { get(...args: unknown[]): unknown } }, id: string) =>
+  db.prepare('SELECT title, published FROM sites WHERE id = ?').get(id) as { title: string; published: number } | undefined;
+const siteSpaceCount = (db: { prepare(sql: string): { get(...args: unknown[]): unknown } }, siteId: string) =>
+  (db.prepare('SELECT COUNT(*) AS n FROM site_spaces WHERE site_id = ?').get(siteId) as { n: number }).n;
+
+describe('sites sync between a workstation and a team server', () => {
+  it('sends a site and its spaces created on a workstation to the server', async () => {
+    const { server, workstation, attach } = await serverAndWorkstation();
+    const { space } = createSpace(server.ctx, server.orgId, { title: 'Guide' }) as unknown as { space: { id: string } };
+    const client = attach(server.token);
+    await client.syncOnce();
+
+    const asOwner = serviceContext(workstation.app, getUserById(workstation.db, server.owner.id)!);
+    const site = createSite(asOwner, server.orgId, { title: 'Made offline' });
+    addSiteSpace(asOwner, server.orgId, site.id, { spaceId: space.id });
+    await client.syncOnce();
+
+    expect(siteRow(server.db, site.id)).toEqual({ title: 'Made offline', published: 0 });
+    expect(siteSpaceCount(server.db, site.id)).toBe(1);
+    expect(client.getStatus().waiting).toBe(0);
+  });
+
+  it("refuses a site changed by a member who is not an admin, and returns the workstation's copy", async () => {
+    const { server, workstation, attach } = await serverAndWorkstation();
+    const site = createSite(server.ctx, server.orgId, { title: 'Docs' });
+    const now = new Date().toISOString();
+    const writer = findOrCreateUser(server.db, 'writer@team.example', now, 'writer@team.example');
+    insertMember(server.db, server.orgId, writer.id, 'edit', now);
+    const token = generateToken();
+    insertToken(server.db, writer.id, token, now);
+    const client = attach(token);
+    await client.syncOnce();
+    expect(siteRow(workstation.db, site.id)?.title).toBe('Docs');
+
+    const local = serviceContext(workstation.app, getUserById(workstation.db, server.owner.id)!);
+    updateSiteSettings(local, server.orgId, site.id, { title: 'Renamed by a writer' });
+    await client.syncOnce();
+
+    expect(siteRow(server.db, site.id)?.title).toBe('Docs');
+    expect(siteRow(workstation.db, site.id)?.title).toBe('Docs');
+    expect(changesInState(workstation.db, 'refused', 10).find((c) => c.column === 'title')?.refusal).toMatch(/admin role in this organization/);
+  });
+});
