@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
@@ -17,6 +18,15 @@ export interface SiteRow {
   default_site_space_id: string | null;
   created_at: string;
   updated_at: string;
+  default_site_section_id: string | null;
+  /** The secret visitor JWTs are signed with (HS256), shown to admins as the publishing auth's `privateKey`. */
+  visitor_auth_key: string;
+  visitor_auth_fallback_url: string | null;
+  /** JSON: the draft-07 schema of visitor claims; null when never set. */
+  adaptive_schema: string | null;
+  adaptive_schema_updated_at: string | null;
+  /** JSON: the site's customization settings; null for the defaults. */
+  customization: string | null;
 }
 
 export interface SiteSpaceRow {
@@ -28,6 +38,11 @@ export interface SiteSpaceRow {
   path: string;
   condition: string | null;
   created_at: string;
+  /** The section this space is a variant of; null at the root of a site without sections. */
+  section_id: string | null;
+  position: number;
+  /** JSON: this site space's customization overrides; null for none. */
+  customization: string | null;
 }
 
 export function getSite(db: Db, id: string): SiteRow | undefined {
@@ -40,8 +55,9 @@ export function insertSite(
 ): SiteRow {
   const id = newId();
   db.prepare(
-    `INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, s.organizationId, s.type, s.title, s.visibility, s.now, s.now);
+    `INSERT INTO sites (id, organization_id, type, title, visibility, visitor_auth_key, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(id, s.organizationId, s.type, s.title, s.visibility, randomBytes(32).toString('hex'), s.now, s.now);
   return getSite(db, id)!;
 }
 
@@ -54,6 +70,12 @@ export interface SiteChanges {
   adaptive_content?: number;
   agents_context?: string;
   default_site_space_id?: string | null;
+  default_site_section_id?: string | null;
+  visitor_auth_key?: string;
+  visitor_auth_fallback_url?: string | null;
+  adaptive_schema?: string | null;
+  adaptive_schema_updated_at?: string | null;
+  customization?: string | null;
   updated_at: string;
 }
 
@@ -62,9 +84,11 @@ export function updateSite(db: Db, id: string, changes: SiteChanges): void {
   db.prepare(`UPDATE sites SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
 }
 
-/** Deletes the site and its site spaces (each recorded as its own deletion for sync). */
+/** Deletes the site and everything in it (each row recorded as its own deletion for sync). */
 export function deleteSiteRows(db: Db, id: string): void {
-  db.prepare('DELETE FROM site_spaces WHERE site_id = ?').run(id);
+  for (const table of ['site_insight_events', 'site_share_links', 'site_spaces', 'site_sections', 'site_section_groups']) {
+    db.prepare(`DELETE FROM ${table} WHERE site_id = ?`).run(id);
+  }
   db.prepare('DELETE FROM sites WHERE id = ?').run(id);
 }
 
@@ -104,10 +128,6 @@ export function countSiteSpaces(db: Db, siteId: string): number {
 
 export function getSiteSpace(db: Db, siteId: string, id: string): SiteSpaceRow | undefined {
   return db.prepare('SELECT * FROM site_spaces WHERE site_id = ? AND id = ?').get(siteId, id) as SiteSpaceRow | undefined;
-}
-
-export function getSiteSpaceById(db: Db, id: string): SiteSpaceRow | undefined {
-  return db.prepare('SELECT * FROM site_spaces WHERE id = ?').get(id) as SiteSpaceRow | undefined;
 }
 
 /** The site space a visitor lands on: the one the site names, else its first. */
@@ -160,4 +180,13 @@ export function listSiteSpaces(
     params.push(options.defaultId ?? null);
   }
   return listPage(db, { select: 'SELECT * FROM site_spaces', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+}
+
+const SITE_TABLES = new Set(['sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events']);
+
+/** The organization of a row of one of the sites' tables, or undefined when there is no such row (sync's authority). */
+export function siteRowOrganization(db: Db, table: string, id: string): string | undefined {
+  if (!SITE_TABLES.has(table)) throw new Error(`not a site table: ${table}`);
+  const row = db.prepare(`SELECT organization_id FROM ${table} WHERE id = ?`).get(id) as { organization_id: string } | undefined;
+  return row?.organization_id;
 }

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../app/context';
 import { levelsOfChain } from '../collections/access';
 import { decodeLevel, getCollection } from '../store/collections';
 import { getMember } from '../store/members';
-import { getSite, getSiteSpaceById } from '../store/sites';
+import { siteRowOrganization } from '../store/sites';
 import { SITE_ADMIN_ROLE } from '../sites/access';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
@@ -82,10 +82,20 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'comment_replies':
       return commentRefusal(ctx, change, key[0]!, value, spaceRoleOf);
     case 'sites':
-    case 'site_spaces': {
-      // As /v1 (sites/access.ts): the organization's admins make and change sites and their spaces.
-      const existing = change.dataset === 'sites' ? getSite(ctx.db, key[0]!) : getSiteSpaceById(ctx.db, key[0]!);
-      return need(orgRole(existing?.organization_id ?? value('organization_id')) === SITE_ADMIN_ROLE, 'the admin role in this organization to change its sites');
+    case 'site_spaces':
+    case 'site_sections':
+    case 'site_section_groups':
+    case 'site_share_links': {
+      // As /v1 (sites/access.ts): the organization's admins make and change sites and everything in them.
+      const existing = siteRowOrganization(ctx.db, change.dataset, key[0]!);
+      return need(orgRole(existing ?? value('organization_id')) === SITE_ADMIN_ROLE, 'the admin role in this organization to change its sites');
+    }
+    case 'site_insight_events': {
+      // Page views a member's preview recorded: recorded once, never edited; they go with their site.
+      const organizationId = siteRowOrganization(ctx.db, change.dataset, key[0]!) ?? value('organization_id');
+      if (change.column === DELETED_COLUMN) return need(orgRole(organizationId) === SITE_ADMIN_ROLE, 'the admin role in this organization to delete insights');
+      if (siteRowOrganization(ctx.db, change.dataset, key[0]!) !== undefined) return 'Insight events are recorded once and never change';
+      return need(roleAtLeast(orgRole(organizationId), 'read'), 'to be a member of this organization to record insights');
     }
     case 'comment_reactions':
       return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
