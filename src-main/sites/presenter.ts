@@ -1,7 +1,8 @@
 import type { CallContext, PresentContext } from '../app/context';
 import { presentSpaceFor } from '../spaces/routes';
 import type { Db } from '../store/database';
-import { countSiteSpaces, defaultSiteSpaceId, type SiteRow, type SiteSpaceRow } from '../store/sites';
+import { getSection } from '../store/site-sections';
+import { countSiteSpaces, defaultSiteSpaceIn, type SiteRow, type SiteSpaceRow } from '../store/sites';
 import { getSpace } from '../store/spaces';
 
 /** Where the site will be served once published (the local preview, a later step of issue 8). */
@@ -34,17 +35,25 @@ export function presentSite(site: SiteRow, pc: PresentContext & { db: Db }) {
   };
 }
 
+/**
+ * `default` is per container: the default variant of its section, or the site's default at the root.
+ * In a section the published URL is under the section's path.
+ */
 export function presentSiteSpace(row: SiteSpaceRow, site: SiteRow, ctx: CallContext) {
   const space = getSpace(ctx.db, row.space_id)!;
+  const section = row.section_id !== null ? getSection(ctx.db, site.id, row.section_id) : undefined;
+  const namedDefault = section ? section.default_site_space_id : site.default_site_space_id;
+  const base = `${publishedSiteUrl(site, ctx)}${section ? `${section.path}/` : ''}`;
   return {
     object: 'site-space' as const,
     id: row.id,
     path: row.path,
+    ...(section ? { section: section.id } : {}),
     space: presentSpaceFor(ctx, space),
     title: space.title,
-    default: defaultSiteSpaceId(ctx.db, site) === row.id,
+    default: defaultSiteSpaceIn(ctx.db, site.id, section ? section.id : null, namedDefault) === row.id,
     ...(row.condition !== null ? { condition: row.condition } : {}),
     hasAdvancedCustomizationFeature: false,
-    urls: site.published === 1 ? { published: `${publishedSiteUrl(site, ctx)}${row.path}/` } : {},
+    urls: site.published === 1 ? { published: `${base}${row.path}/` } : {},
   };
 }

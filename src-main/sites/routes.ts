@@ -10,6 +10,9 @@ import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { presentSite, presentSiteSpace } from './presenter';
+import { registerSiteInsightsRoutes } from './insights-routes';
+import { registerSiteSectionRoutes } from './sections-routes';
+import { registerSiteVisitorRoutes } from './visitor-routes';
 import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from './service';
 import { addSiteSpace, listSiteSpacesForCaller, removeSiteSpace, updateSiteSpaceSettings } from './site-spaces-service';
 
@@ -72,4 +75,7 @@ export function registerSiteRoutes(router: Router): void {
   router.delete(SITE_SPACE, ({ ctx, params }) => ({
     status: removeSiteSpace(ctx, params.organizationId!, params.siteId!, params.siteSpaceId!) ? 205 : 204,
   }));
+  registerSiteInsightsRoutes(router);
+  registerSiteSectionRoutes(router);
+  registerSiteVisitorRoutes(router);
 }

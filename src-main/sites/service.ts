@@ -5,7 +5,8 @@ import { badRequest } from '../errors';
 import { requireMembership } from '../orgs/access';
 import { createSpace } from '../spaces/service';
 import { inTransaction } from '../store/database';
-import { deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, type SiteRow, updateSite } from '../store/sites';
+import { getSection, updateSection } from '../store/site-sections';
+import { defaultSiteSectionId, deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, type SiteRow, updateSite } from '../store/sites';
 import { requireSite, requireSiteAdmin } from './access';
 import { addSpaceRow } from './site-spaces-service';
 
@@ -46,12 +47,19 @@ export function getSiteForCaller(ctx: ServiceContext, organizationId: string, si
 export function updateSiteSettings(ctx: ServiceContext, organizationId: string, siteId: string, input: UpdateSiteInput): SiteRow {
   return inTransaction(ctx.db, () => {
     const { site } = requireSite(ctx, organizationId, siteId, 'change its settings');
-    if (input.defaultSiteSection !== undefined) {
-      // Sections come with the next step of issue 8: until then no id names a section of this site.
-      throw badRequest(`defaultSiteSection: no section "${input.defaultSiteSection}" in this site (sites have no sections yet)`);
+    if (input.defaultSiteSection !== undefined && !getSection(ctx.db, site.id, input.defaultSiteSection)) {
+      throw badRequest(`defaultSiteSection: no section "${input.defaultSiteSection}" in this site`);
     }
-    if (input.defaultSiteSpace !== undefined && !getSiteSpace(ctx.db, site.id, input.defaultSiteSpace)) {
-      throw badRequest(`defaultSiteSpace: no site space "${input.defaultSiteSpace}" in this site`);
+    // With sections, the default site space is the default section's (the new one when both are given).
+    const defaultSectionId = input.defaultSiteSection ?? defaultSiteSectionId(ctx.db, site);
+    let rootDefault: string | undefined;
+    if (input.defaultSiteSpace !== undefined) {
+      const siteSpace = getSiteSpace(ctx.db, site.id, input.defaultSiteSpace);
+      if (!siteSpace) throw badRequest(`defaultSiteSpace: no site space "${input.defaultSiteSpace}" in this site`);
+      if (defaultSectionId === undefined) rootDefault = siteSpace.id;
+      else if (siteSpace.section_id !== defaultSectionId) {
+        throw badRequest(`defaultSiteSpace: site space "${siteSpace.id}" is not in the default section of this site`);
+      } else updateSection(ctx.db, defaultSectionId, { default_site_space_id: siteSpace.id });
     }
     updateSite(ctx.db, site.id, {
       title: input.title,
@@ -59,7 +67,8 @@ export function updateSiteSettings(ctx: ServiceContext, organizationId: string, 
       basename: input.basename,
       adaptive_content: input.adaptiveContent === undefined ? undefined : input.adaptiveContent.enabled ? 1 : 0,
       agents_context: input.agentsContext,
-      default_site_space_id: input.defaultSiteSpace,
+      default_site_space_id: rootDefault,
+      default_site_section_id: input.defaultSiteSection,
       proxy_origin: input.proxy,
       updated_at: isoNow(ctx.clock),
     });

@@ -16,6 +16,7 @@ import { syncDocRefusals } from './migrations/014-sync-doc-refusals';
 import { syncSpaceUpdatedAt } from './migrations/015-sync-space-updated-at';
 import { sites016 } from './migrations/016-sites';
 import { siteStructureAndVisitors017 } from './migrations/017-site-structure-and-visitors';
+import { syncSiteSecrets018 } from './migrations/018-sync-site-secrets';
 
 export interface Migration {
   version: number;
@@ -24,7 +25,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

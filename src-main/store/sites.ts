@@ -19,8 +19,11 @@ export interface SiteRow {
   created_at: string;
   updated_at: string;
   default_site_section_id: string | null;
-  /** The secret visitor JWTs are signed with (HS256), shown to admins as the publishing auth's `privateKey`. */
-  visitor_auth_key: string;
+  /**
+   * The secret visitor JWTs are signed with (HS256), shown to admins as the publishing auth's `privateKey`.
+   * Null on a workstation whose user is not an admin: secrets sync to admins only (sync/datasets.ts).
+   */
+  visitor_auth_key: string | null;
   visitor_auth_fallback_url: string | null;
   /** JSON: the draft-07 schema of visitor claims; null when never set. */
   adaptive_schema: string | null;
@@ -130,32 +133,83 @@ export function getSiteSpace(db: Db, siteId: string, id: string): SiteSpaceRow |
   return db.prepare('SELECT * FROM site_spaces WHERE site_id = ? AND id = ?').get(siteId, id) as SiteSpaceRow | undefined;
 }
 
-/** The site space a visitor lands on: the one the site names, else its first. */
-export function defaultSiteSpaceId(db: Db, site: SiteRow): string | undefined {
-  if (site.default_site_space_id && getSiteSpace(db, site.id, site.default_site_space_id)) return site.default_site_space_id;
-  const first = db.prepare('SELECT id FROM site_spaces WHERE site_id = ? ORDER BY seq LIMIT 1').get(site.id) as { id: string } | undefined;
+/**
+ * The site's default section: the one the site names, else its first (a site without sections has none).
+ * Sections keep `default_site_section_id` set; the fallback covers rows that arrived by sync in another order.
+ */
+export function defaultSiteSectionId(db: Db, site: SiteRow): string | undefined {
+  if (site.default_site_section_id) {
+    const named = db.prepare('SELECT id FROM site_sections WHERE site_id = ? AND id = ?').get(site.id, site.default_site_section_id) as { id: string } | undefined;
+    if (named) return named.id;
+  }
+  const first = db.prepare('SELECT id FROM site_sections WHERE site_id = ? ORDER BY section_group_id IS NOT NULL, position, seq LIMIT 1').get(site.id) as
+    | { id: string }
+    | undefined;
   return first?.id;
 }
 
-export function pathTaken(db: Db, siteId: string, path: string, exceptId?: string): boolean {
-  return db.prepare('SELECT 1 FROM site_spaces WHERE site_id = ? AND path = ? AND id IS NOT ?').get(siteId, path, exceptId ?? null) !== undefined;
+/** The default site space of a section (`sectionId`) or of the root (null): the one named, else the first in order. */
+export function defaultSiteSpaceIn(db: Db, siteId: string, sectionId: string | null, namedId: string | null): string | undefined {
+  if (namedId) {
+    const named = db.prepare('SELECT id FROM site_spaces WHERE site_id = ? AND id = ? AND section_id IS ?').get(siteId, namedId, sectionId) as
+      | { id: string }
+      | undefined;
+    if (named) return named.id;
+  }
+  const first = db.prepare('SELECT id FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, seq LIMIT 1').get(siteId, sectionId) as
+    | { id: string }
+    | undefined;
+  return first?.id;
+}
+
+/**
+ * The site space a visitor lands on: at the root of a site without sections the one the site names (else
+ * its first); with sections, the default site space of the default section.
+ */
+export function defaultSiteSpaceId(db: Db, site: SiteRow): string | undefined {
+  const sectionId = defaultSiteSectionId(db, site);
+  if (sectionId === undefined) return defaultSiteSpaceIn(db, site.id, null, site.default_site_space_id);
+  const section = db.prepare('SELECT default_site_space_id FROM site_sections WHERE id = ?').get(sectionId) as { default_site_space_id: string | null };
+  return defaultSiteSpaceIn(db, site.id, sectionId, section.default_site_space_id);
+}
+
+/** Whether `path` is taken by another site space of the same section (or of the root when `sectionId` is null). */
+export function pathTaken(db: Db, siteId: string, sectionId: string | null, path: string, exceptId?: string): boolean {
+  return (
+    db.prepare('SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? AND path = ? AND id IS NOT ?').get(siteId, sectionId, path, exceptId ?? null) !==
+    undefined
+  );
+}
+
+/** The site spaces of a section (or of the root), in display order. */
+export function siteSpacesIn(db: Db, siteId: string, sectionId: string | null): SiteSpaceRow[] {
+  return db.prepare('SELECT * FROM site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, seq').all(siteId, sectionId) as SiteSpaceRow[];
+}
+
+/** Every site space of the site, by position then age (the structure sorts them into their sections). */
+export function allSiteSpaces(db: Db, siteId: string): SiteSpaceRow[] {
+  return db.prepare('SELECT * FROM site_spaces WHERE site_id = ? ORDER BY position, seq').all(siteId) as SiteSpaceRow[];
+}
+
+export function nextSiteSpacePosition(db: Db, siteId: string, sectionId: string | null): number {
+  return ((db.prepare('SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?').get(siteId, sectionId) as { p: number | null }).p ?? 0) + 1;
 }
 
 export function insertSiteSpace(
   db: Db,
-  s: { organizationId: string; siteId: string; spaceId: string; path: string; now: string },
+  s: { organizationId: string; siteId: string; spaceId: string; path: string; sectionId: string | null; position: number; now: string },
 ): SiteSpaceRow {
   const id = newId();
   db.prepare(
-    'INSERT INTO site_spaces (id, organization_id, site_id, space_id, path, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(id, s.organizationId, s.siteId, s.spaceId, s.path, s.now);
+    'INSERT INTO site_spaces (id, organization_id, site_id, space_id, path, section_id, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, s.organizationId, s.siteId, s.spaceId, s.path, s.sectionId, s.position, s.now);
   return getSiteSpace(db, s.siteId, id)!;
 }
 
 export function updateSiteSpace(
   db: Db,
   id: string,
-  changes: { path?: string; condition?: string | null; space_id?: string },
+  changes: { path?: string; condition?: string | null; space_id?: string; section_id?: string | null; position?: number },
 ): void {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   if (!entries.length) return;
@@ -166,7 +220,7 @@ export function deleteSiteSpaceRow(db: Db, id: string): void {
   db.prepare('DELETE FROM site_spaces WHERE id = ?').run(id);
 }
 
-/** A site's spaces in the order they were added; `isDefault` keeps only the default one (true) or the others (false). */
+/** A site's spaces by position (display order at the root; within each section with sections); `isDefault` keeps only the default one (true) or the others (false). */
 export function listSiteSpaces(
   db: Db,
   siteId: string,
@@ -179,7 +233,11 @@ export function listSiteSpaces(
     where.push(options.isDefault ? 'id = ?' : 'id IS NOT ?');
     params.push(options.defaultId ?? null);
   }
-  return listPage(db, { select: 'SELECT * FROM site_spaces', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+  return listPage(
+    db,
+    { select: 'SELECT * FROM site_spaces', where, params, order: [{ expr: 'position', dir: 'asc', key: 'position' }, { expr: 'seq', dir: 'asc', key: 'seq' }] },
+    page,
+  );
 }
 
 const SITE_TABLES = new Set(['sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events']);

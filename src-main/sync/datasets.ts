@@ -17,6 +17,12 @@ export interface Dataset {
    * migration 013 makes triggers only for the tables that existed then.
    */
   since?: number;
+  /**
+   * Secrets the API shows to the organization's admins only (a site's visitor key, its share links): the
+   * server sends them to admins' workstations only, the whole row (`'row'`) or these columns (docs/sync.md,
+   * "Secrets").
+   */
+  adminOnly?: 'row' | readonly string[];
 }
 
 const spaceOrg = (column: string) => `(SELECT organization_id FROM spaces WHERE id = R.${column})`;
@@ -138,6 +144,7 @@ export const DATASETS: readonly Dataset[] = [
     ],
     organization: 'R.organization_id',
     since: 16,
+    adminOnly: ['visitor_auth_key'],
   },
   {
     table: 'site_spaces',
@@ -178,33 +185,13 @@ export const DATASETS: readonly Dataset[] = [
     columns: ['organization_id', 'site_id', 'name', 'key', 'active', 'created_at'],
     organization: 'R.organization_id',
     since: 17,
+    adminOnly: 'row',
   },
   {
-    // Append-only: an event never changes once recorded.
+    // Append-only: an event never changes once recorded, so it travels whole as one field (migration 017).
     table: 'site_insight_events',
     key: ['id'],
-    columns: [
-      'organization_id',
-      'site_id',
-      'type',
-      'timestamp',
-      'visitor_id',
-      'session_id',
-      'ip',
-      'user_agent',
-      'language',
-      'referrer',
-      'cookies',
-      'claims',
-      'url',
-      'site_section_id',
-      'site_space_id',
-      'site_share_key',
-      'space_id',
-      'revision_id',
-      'page_id',
-      'data',
-    ],
+    columns: ['organization_id', 'site_id', 'record'],
     organization: 'R.organization_id',
     since: 17,
   },
@@ -215,4 +202,10 @@ export const DELETED_COLUMN = '_deleted';
 
 export function datasetOf(table: string): Dataset | undefined {
   return DATASETS.find((dataset) => dataset.table === table);
+}
+
+/** Whether a change carries a secret only the organization's admins receive. */
+export function isAdminOnly(change: { dataset: string; column: string }): boolean {
+  const adminOnly = datasetOf(change.dataset)?.adminOnly;
+  return adminOnly === 'row' || (adminOnly !== undefined && adminOnly.includes(change.column));
 }

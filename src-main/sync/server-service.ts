@@ -13,10 +13,12 @@ import {
   recordLocalChange,
 } from '../store/sync-changes';
 import { changeRequestSpace } from '../store/sync-scope';
+import { getMember } from '../store/members';
 import { clockOf } from '../store/sync-capture';
 import { applyRemoteChanges, checkChange, InvalidChangeError } from './apply';
 import { batchValues, refusalOf } from './authorize';
 import { ClockDriftError } from './hlc';
+import { isAdminOnly } from './datasets';
 
 /** The server's answer to a replica that says hello: who it is, and whether they speak the same protocol. */
 export function hello(ctx: ServiceContext, input: { protocol: number; replicaId: string }) {
@@ -87,6 +89,7 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
   const members = new Set<string>();
   let more = false;
   for (const organizationId of organizationsOfUser(ctx.db, ctx.user.id)) {
+    const isAdmin = getMember(ctx.db, organizationId, ctx.user.id)?.role === 'admin';
     const after = input.cursors[organizationId] ?? 0;
     cursors[organizationId] = after;
     const room = limit - changes.length;
@@ -99,6 +102,8 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
     for (const row of rows.slice(0, room)) {
       cursors[organizationId] = row.seq;
       if (row.hlc.endsWith(`-${input.replicaId}`)) continue;
+      // Secrets go to admins only; one promoted later gets them re-stamped (migration 018).
+      if (!isAdmin && isAdminOnly(row)) continue;
       if (row.dataset === 'members' || row.dataset === 'team_members') members.add((JSON.parse(row.rowKey) as string[]).at(-1)!);
       changes.push(wire(row));
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, queryBoolean } from './common';
+import { conditionError } from '../sites/conditions';
 
 // GitBook 0.137.0's bounds and value sets for sites (components SiteTitle, SiteVisibility, SiteType, ...).
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
@@ -45,7 +46,11 @@ export const updateSiteBody = z.strictObject({
 export type UpdateSiteInput = z.infer<typeof updateSiteBody>;
 
 export const siteSpacePath = z.string().min(1).max(100);
-export const condition = z.string().min(1).max(1024);
+/** A visibility condition (src-shared/sites/conditions.ts): one that does not parse is refused, as "condition: <why>". */
+export const condition = z.string().min(1).max(1024).superRefine((text, ctx) => {
+  const error = conditionError(text);
+  if (error) ctx.addIssue({ code: 'custom', message: error, input: text });
+});
 
 export const addSiteSpaceBody = z.strictObject({
   spaceId: z.string().min(1),

@@ -35,6 +35,7 @@ const specs: Record<SpecName, LoadedSpec> = {
 function load(name: SpecName, module: string): LoadedSpec {
   const doc = structuredClone(require(module)) as SpecDoc;
   acceptPageEditedAttributes(doc);
+  typePlainObject(doc);
   const is30 = doc.openapi.startsWith('3.0');
   const ajv = is30 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv as Ajv);
@@ -66,6 +67,16 @@ function acceptPageEditedAttributes(doc: SpecDoc): void {
     attributes.anyOf = attributes.oneOf;
     delete attributes.oneOf;
   }
+}
+
+/**
+ * `PlainObject` (visitor claims) is an object whose values are a oneOf of PlainObject, string, boolean,
+ * number or array; with no `type: object` on PlainObject, a string matches both PlainObject and string, so
+ * no object with a string value could pass. It is an object: say so, and the branches exclude each other.
+ */
+function typePlainObject(doc: SpecDoc): void {
+  const schemas = (doc.components.schemas ?? {}) as Record<string, Json>;
+  if (schemas.PlainObject && schemas.PlainObject.type === undefined) schemas.PlainObject.type = 'object';
 }
 
 /** OpenAPI 3.0's `nullable: true` is not JSON Schema: spell it as a `null` type (and enum member). */

@@ -73,31 +73,33 @@ CREATE TABLE site_share_links (
 CREATE INDEX site_share_links_site ON site_share_links(site_id, seq);
 CREATE INDEX site_share_links_key ON site_share_links(key);
 
--- One row per event a site's visitors caused. The columns the aggregate and the segments read are typed
--- columns; the rest of an event (its type's own fields) is kept whole in \`data\` (JSON).
+-- One row per event a site's visitors caused, kept whole in \`record\` (a JSON object of the columns below, with
+-- cookies, claims and the type's own fields in \`data\` as JSON text): an event never changes, so it syncs as
+-- one field, not twenty. The columns the aggregate and the segments read are stored, generated from it.
 CREATE TABLE site_insight_events (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
   site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
-  type TEXT NOT NULL,
-  timestamp TEXT NOT NULL,
-  visitor_id TEXT NOT NULL,
-  session_id TEXT NOT NULL,
-  ip TEXT,
-  user_agent TEXT NOT NULL,
-  language TEXT,
-  referrer TEXT,
-  cookies TEXT NOT NULL DEFAULT '{}',
-  claims TEXT,
-  url TEXT NOT NULL,
-  site_section_id TEXT,
-  site_space_id TEXT,
-  site_share_key TEXT,
-  space_id TEXT,
-  revision_id TEXT,
-  page_id TEXT,
-  data TEXT NOT NULL DEFAULT '{}'
+  record TEXT NOT NULL,
+  type TEXT GENERATED ALWAYS AS (json_extract(record, '$.type')) STORED,
+  timestamp TEXT GENERATED ALWAYS AS (json_extract(record, '$.timestamp')) STORED,
+  visitor_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.visitor_id')) STORED,
+  session_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.session_id')) STORED,
+  ip TEXT GENERATED ALWAYS AS (json_extract(record, '$.ip')) STORED,
+  user_agent TEXT GENERATED ALWAYS AS (json_extract(record, '$.user_agent')) STORED,
+  language TEXT GENERATED ALWAYS AS (json_extract(record, '$.language')) STORED,
+  referrer TEXT GENERATED ALWAYS AS (json_extract(record, '$.referrer')) STORED,
+  cookies TEXT GENERATED ALWAYS AS (json_extract(record, '$.cookies')) STORED,
+  claims TEXT GENERATED ALWAYS AS (json_extract(record, '$.claims')) STORED,
+  url TEXT GENERATED ALWAYS AS (json_extract(record, '$.url')) STORED,
+  site_section_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.site_section_id')) STORED,
+  site_space_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.site_space_id')) STORED,
+  site_share_key TEXT GENERATED ALWAYS AS (json_extract(record, '$.site_share_key')) STORED,
+  space_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.space_id')) STORED,
+  revision_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.revision_id')) STORED,
+  page_id TEXT GENERATED ALWAYS AS (json_extract(record, '$.page_id')) STORED,
+  data TEXT GENERATED ALWAYS AS (json_extract(record, '$.data')) STORED
 );
 CREATE INDEX site_insight_events_site_time ON site_insight_events(site_id, timestamp);
 

@@ -1,0 +1,80 @@
+import type { SiteRow, SiteSpaceRow } from '../store/sites';
+
+/**
+ * GitBook's defaults for a site's customization (SiteCustomizationSettings, every required field), as its own
+ * renderer fills them in when a site has never been customized. Folio keeps only what was changed
+ * (`sites.customization`, `site_spaces.customization`, JSON) and lays it over these.
+ */
+export const DEFAULT_SITE_CUSTOMIZATION = {
+  styling: {
+    theme: 'clean',
+    primaryColor: { light: '#346DDB', dark: '#346DDB' },
+    infoColor: { light: '#787878', dark: '#787878' },
+    successColor: { light: '#00C950', dark: '#00C950' },
+    warningColor: { light: '#FE9A00', dark: '#FE9A00' },
+    dangerColor: { light: '#FB2C36', dark: '#FB2C36' },
+    corners: 'rounded',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'IBMPlexMono',
+    background: 'plain',
+    icons: 'regular',
+    sidebar: { background: 'default', list: 'default' },
+    search: 'subtle',
+  },
+  internationalization: { locale: 'en' },
+  favicon: {},
+  header: { preset: 'default', links: [] },
+  footer: { groups: [] },
+  themes: { default: 'light', toggeable: true },
+  pdf: { enabled: true },
+  feedback: { enabled: false },
+  ai: { mode: 'none' },
+  advancedCustomization: { enabled: true },
+  trademark: { enabled: true },
+  externalLinks: { target: 'self' },
+  pagination: { enabled: true },
+  pageActions: { externalAI: true, markdown: true },
+  git: { showEditLink: false },
+  privacyPolicy: {},
+  socialPreview: {},
+  insights: { trackingCookie: true },
+} as const;
+
+type Json = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** `over` laid on `base`: objects merge key by key, anything else (arrays included) replaces. */
+function merge(base: Json, over: Json): Json {
+  const out: Json = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    if (UNSAFE_KEYS.has(key) || value === undefined) continue;
+    out[key] = isPlainObject(value) && isPlainObject(base[key]) ? merge(base[key] as Json, value) : value;
+  }
+  return out;
+}
+
+/** A stored customization column: {} when none, or when it is not an object (the defaults then stand). */
+function stored(column: string | null): Json {
+  if (column === null) return {};
+  try {
+    const value: unknown = JSON.parse(column);
+    return isPlainObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The site's customization as visitors get it: its title, the defaults, and what was changed. */
+export function siteCustomization(site: SiteRow): Json {
+  return merge({ title: site.title, ...DEFAULT_SITE_CUSTOMIZATION }, stored(site.customization));
+}
+
+/** Each site space's customization: the site's, with the site space's own overrides laid over it. */
+export function siteSpaceCustomizations(site: SiteRow, siteSpaces: SiteSpaceRow[]): Record<string, Json> {
+  const base = siteCustomization(site);
+  return Object.fromEntries(siteSpaces.map((row) => [row.id, merge(base, stored(row.customization))]));
+}
