@@ -6,6 +6,7 @@ import { authenticate } from '../auth/authenticate';
 import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
 import { servePdf } from '../pdf/serve';
+import { serveSitePreview } from '../sites/preview/serve';
 import { serveSyncEvents } from '../sync/events';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
@@ -23,7 +24,7 @@ export interface Host {
   close(): Promise<void>;
 }
 
-/** Serves /v1 (bearer tokens), /trpc (the renderer in a browser) and the built renderer itself. */
+/** Serves /v1 (bearer tokens), /trpc (the renderer in a browser), the sites' preview (/sites/) and the built renderer itself. */
 export function createRequestListener(app: FolioApp, listenUrl: () => string) {
   const trpc = createHTTPHandler({
     router: appRouter,
@@ -52,6 +53,8 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       serveDownload(app.db, app.clock, req, res, url);
     } else if (url.pathname.startsWith('/pdf/')) {
       void servePdf(app.db, app.clock, req, res, url);
+    } else if (url.pathname.startsWith('/sites/')) {
+      void serveSitePreview(app, req, res, url, listenUrl());
     } else {
       serveRenderer(req, res, url.pathname);
     }

@@ -11,6 +11,7 @@ import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { presentSite, presentSiteSpace } from './presenter';
 import { registerSiteInsightsRoutes } from './insights-routes';
+import { registerSitePreviewRoutes } from './preview/routes';
 import { registerSiteSectionRoutes } from './sections-routes';
 import { registerSiteVisitorRoutes } from './visitor-routes';
 import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from './service';
@@ -75,6 +76,7 @@ export function registerSiteRoutes(router: Router): void {
   router.delete(SITE_SPACE, ({ ctx, params }) => ({
     status: removeSiteSpace(ctx, params.organizationId!, params.siteId!, params.siteSpaceId!) ? 205 : 204,
   }));
+  registerSitePreviewRoutes(router);
   registerSiteInsightsRoutes(router);
   registerSiteSectionRoutes(router);
   registerSiteVisitorRoutes(router);

@@ -1,0 +1,196 @@
+import type { ContentPageRow } from '../../store/content-pages';
+import type { SiteRow } from '../../store/sites';
+import type { SiteStructureModel } from '../structure';
+import { pageAddress, type SiteLocation } from './locate';
+
+/** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */
+export interface SiteFrame {
+  site: SiteRow;
+  /** `/sites/{id}/` */
+  root: string;
+  model: SiteStructureModel;
+  location: SiteLocation;
+  /** Public sites are indexed; unlisted, share-link and visitor-auth sites, and previews, are not. */
+  indexable: boolean;
+  /** The titles of the spaces of the location's site spaces, by space id (the variant switcher's labels). */
+  spaceTitles: ReadonlyMap<string, string>;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+}
+
+export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string): string {
+  const { location } = frame;
+  const title = page ? page.title : location.space.title;
+  const documents = location.pages.filter(({ row }) => row.kind === 'document');
+  const at = page ? documents.findIndex(({ row }) => row.page_id === page.page_id) : -1;
+  const previous = at > 0 ? documents[at - 1]!.row : undefined;
+  const next = at >= 0 && at < documents.length - 1 ? documents[at + 1]!.row : undefined;
+  const description = page ? pageDescription(page) : undefined;
+  const main = page
+    ? `<article class="page">
+  <h1>${escapeHtml(page.title)}</h1>
+  ${description ? `<p class="page-description">${escapeHtml(description)}</p>` : ''}
+  <div class="markdown">${bodyHtml}</div>
+</article>
+<nav class="pager" aria-label="Previous and next pages">
+  ${previous ? `<a class="pager-previous" rel="prev" href="${href(frame, pageAddress(location, previous))}"><span>Previous</span>${escapeHtml(previous.title)}</a>` : '<span></span>'}
+  ${next ? `<a class="pager-next" rel="next" href="${href(frame, pageAddress(location, next))}"><span>Next</span>${escapeHtml(next.title)}</a>` : ''}
+</nav>`
+    : `<article class="page"><h1>${escapeHtml(location.space.title)}</h1><p class="page-empty">This space has no pages yet.</p></article>`;
+  return layout(frame, title, main);
+}
+
+export interface SearchResultView {
+  pageTitle: string;
+  sectionTitle: string;
+  snippet: string;
+  address: string;
+}
+
+export function searchPageHtml(frame: SiteFrame, query: string, results: SearchResultView[]): string {
+  const list = results.length
+    ? `<ol class="search-results">${results
+        .map(
+          (r) => `<li><a href="${href(frame, r.address)}"><strong>${escapeHtml(r.pageTitle)}</strong>${
+            r.sectionTitle && r.sectionTitle !== r.pageTitle ? ` <span class="search-section">› ${escapeHtml(r.sectionTitle)}</span>` : ''
+          }</a><p>${escapeHtml(r.snippet)}</p></li>`,
+        )
+        .join('')}</ol>`
+    : `<p class="search-none">${query.trim() ? `No results for “${escapeHtml(query)}”.` : 'Type something to search.'}</p>`;
+  const main = `<article class="page"><h1>Search</h1><p class="search-count" role="status">${results.length} result${results.length === 1 ? '' : 's'}</p>${list}</article>`;
+  return layout(frame, query ? `Search: ${query}` : 'Search', main, query);
+}
+
+/** A page for refusals and misses, in the site's frame when there is one. */
+export function messagePageHtml(title: string, message: string, action?: { href: string; label: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/sites/~static/site.css"></head>
+<body class="message-page"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
+    action ? `<p><a class="button" href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : ''
+  }</main></body></html>`;
+}
+
+function layout(frame: SiteFrame, title: string, main: string, query = ''): string {
+  const { site, location } = frame;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${frame.indexable ? '' : '<meta name="robots" content="noindex">\n'}<title>${escapeHtml(title)} | ${escapeHtml(site.title)}</title>
+<link rel="stylesheet" href="/sites/~static/site.css">
+</head>
+<body>
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="site-header">
+  <a class="site-title" href="${href(frame, '')}">${escapeHtml(site.title)}</a>
+  <form class="site-search" role="search" method="get" action="${href(frame, `${location.spaceBase}~search`)}">
+    <label class="visually-hidden" for="site-search-input">Search ${escapeHtml(location.space.title)}</label>
+    <input id="site-search-input" type="search" name="q" value="${escapeHtml(query)}" placeholder="Search…" autocomplete="off">
+  </form>
+</header>
+${sectionTabs(frame)}
+<div class="site-body">
+  <nav class="site-nav" aria-label="Pages">
+    ${variantSwitcher(frame)}
+    ${pageNavigation(frame)}
+  </nav>
+  <main id="content" class="site-main">${main}</main>
+</div>
+</body>
+</html>`;
+}
+
+function href(frame: SiteFrame, address: string): string {
+  return escapeHtml(`${frame.root}${address}`);
+}
+
+function sectionTabs(frame: SiteFrame): string {
+  const { model, location } = frame;
+  if (model.type !== 'sections' || location.sections.length < 2) return '';
+  const tab = (node: SiteLocation['sections'][number]) => {
+    const current = node.section.id === location.section?.section.id;
+    return `<li><a href="${href(frame, `${node.section.path}/`)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(node.section.title)}</a></li>`;
+  };
+  const items = model.items
+    .map((item) =>
+      item.kind === 'section'
+        ? tab(item)
+        : item.sections.length
+          ? `<li class="section-group"><span>${escapeHtml(item.group.title)}</span><ul>${item.sections.map(tab).join('')}</ul></li>`
+          : '',
+    )
+    .join('');
+  return `<nav class="site-sections" aria-label="Sections"><ul>${items}</ul></nav>`;
+}
+
+function variantSwitcher(frame: SiteFrame): string {
+  const { location } = frame;
+  if (location.siteSpaces.length < 2) return '';
+  const sectionBase = location.section && location.spaceBase.startsWith(`${location.section.section.path}/`) ? `${location.section.section.path}/` : '';
+  const links = location.siteSpaces
+    .map((row) => {
+      const current = row.id === location.siteSpace.id;
+      const label = frame.spaceTitles.get(row.space_id) ?? row.path;
+      return `<li><a href="${href(frame, `${sectionBase}${row.path}/`)}"${current ? ' aria-current="true"' : ''}>${escapeHtml(label)}</a></li>`;
+    })
+    .join('');
+  return `<div class="site-variants"><span class="nav-label">Version</span><ul>${links}</ul></div>`;
+}
+
+/**
+ * The navigation shows the top level, the pages of groups, and the branch leading to the current page (its
+ * ancestors' pages and its own children): the rest stays folded, as on GitBook, and a page of a 10,000-page
+ * space does not carry 10,000 links.
+ */
+function pageNavigation(frame: SiteFrame): string {
+  const { location } = frame;
+  const byId = new Map(location.pages.map(({ row }) => [row.page_id, row]));
+  const open = new Set<string>();
+  for (let id = location.page?.page_id; id !== undefined && !open.has(id); id = byId.get(id)?.parent_id ?? undefined) open.add(id);
+  const hasChildren = new Set(location.pages.map(({ row }) => row.parent_id).filter((id): id is string => id !== null));
+  const shown = (row: ContentPageRow): boolean => {
+    if (row.parent_id === null || !byId.has(row.parent_id)) return true;
+    const parent = byId.get(row.parent_id)!;
+    return (open.has(parent.page_id) || parent.kind === 'group') && shown(parent);
+  };
+  const items = location.pages
+    .filter(({ row }) => shown(row))
+    .map(({ row, depth }) => {
+      // A class, not an inline style: the site's CSP allows its stylesheet only.
+      const level = `depth-${Math.min(depth, 6)}`;
+      const indent = ` class="${level}"`;
+      if (row.kind === 'group') return `<li class="nav-group ${level}">${escapeHtml(row.title)}</li>`;
+      if (row.kind === 'link') {
+        const target = linkTarget(row);
+        return target ? `<li${indent}><a href="${escapeHtml(target)}" rel="noopener noreferrer">${escapeHtml(row.title)} ↗</a></li>` : '';
+      }
+      const current = row.page_id === location.page?.page_id;
+      const folded = hasChildren.has(row.page_id) && !open.has(row.page_id) ? ' nav-folded' : '';
+      return `<li class="${level}${folded}"><a href="${href(frame, pageAddress(location, row))}"${current ? ' aria-current="page"' : ''}>${escapeHtml(row.title)}</a></li>`;
+    })
+    .join('');
+  return `<ul class="nav-pages">${items}</ul>`;
+}
+
+function meta(row: ContentPageRow): Record<string, unknown> {
+  try {
+    return JSON.parse(row.meta) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function pageDescription(row: ContentPageRow): string | undefined {
+  const value = meta(row).description;
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function linkTarget(row: ContentPageRow): string | undefined {
+  const value = meta(row).href;
+  return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : undefined;
+}

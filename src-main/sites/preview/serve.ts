@@ -1,0 +1,151 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FolioApp } from '../../app/app';
+import { baseUrlOf } from '../../http/base-url';
+import { getSite, type SiteRow } from '../../store/sites';
+import { getSpace } from '../../store/spaces';
+import { readSiteStructure } from '../structure';
+import { resolveVisitor, visibleStructure } from '../visitors';
+import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, verifyPreviewToken } from './credentials';
+import { type SiteLocation, locate } from './locate';
+import { renderPageMarkdown } from './markdown';
+import { escapeHtml, messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
+import { recordPageView } from './page-views';
+import { searchSiteSpace } from './search';
+import { serveSiteFile } from './site-files';
+import { SITE_CSS } from './site-css';
+
+/**
+ * GET /sites/{siteId}/...: the published site as its visitors see it (the `urls.published` of sites, site
+ * spaces, sections and share links), served by the host itself, so writers read their docs offline as
+ * visitors will. Who may see what is decided as for `GET .../published`: visibility, share keys, visitor JWTs
+ * and conditions (sites/visitors.ts); a writer's preview link shows an unpublished site too.
+ */
+export async function serveSitePreview(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): Promise<void> {
+  try {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, messagePageHtml('Not allowed', 'Sites are read with GET.'), { Allow: 'GET, HEAD' });
+    if (url.pathname === '/sites/~static/site.css') {
+      return send(res, 200, SITE_CSS, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+    }
+    const match = /^\/sites\/([^/~][^/]*)(\/.*)?$/.exec(url.pathname);
+    const site = match ? getSite(app.db, safeDecode(match[1]!) ?? '') : undefined;
+    if (!match || !site) return notFound(res);
+    if (match[2] === undefined) return redirect(res, `/sites/${site.id}/${url.search}`);
+    const segments = match[2].split('/').slice(1).filter(Boolean).map(safeDecode);
+    if (segments.some((segment) => segment === undefined)) return notFound(res);
+    await serveSite(app, req, res, url, site, segments as string[], listenUrl);
+  } catch (error) {
+    console.error('Could not serve the site preview:', error);
+    if (!res.headersSent) send(res, 500, messagePageHtml('Something went wrong', 'This page could not be shown. Try again.'));
+    else res.destroy();
+  }
+}
+
+async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, site: SiteRow, segments: string[], listenUrl: string) {
+  const secure = baseUrlOf(req, listenUrl).startsWith('https:');
+  const cookies = readCookies(req);
+  const { credentials, fromAddress } = readCredentials(site, url, cookies);
+  const nowMs = app.clock.now().getTime();
+  let claims: Record<string, unknown>;
+  let shareLinkId: string | undefined;
+  let isPreview = false;
+  const previewClaims = credentials.preview ? await verifyPreviewToken(app.db, site, credentials.preview, nowMs) : undefined;
+  if (previewClaims) {
+    claims = previewClaims;
+    isPreview = true;
+  } else {
+    const access = await resolveVisitor(site, app.db, { shareKey: credentials.shareKey, token: credentials.token, now: new Date(nowMs) });
+    if (!access.ok) {
+      if (access.status === 401 && access.fallbackURL) return redirect(res, access.fallbackURL);
+      return access.status === 401
+        ? send(res, 401, messagePageHtml('Sign in to read this site', access.reason))
+        : notFound(res);
+    }
+    claims = access.claims;
+    shareLinkId = access.shareLinkId;
+  }
+  // Credentials arrive once in the address: kept in the site's cookies, and the address is cleaned so that
+  // the key does not stay in the history or leave in a Referer.
+  if (fromAddress) {
+    const clean = new URL(url.href);
+    for (const name of Object.values(CREDENTIAL_PARAMS)) clean.searchParams.delete(name);
+    return redirect(res, `${clean.pathname}${clean.search}`, credentialCookies(site, isPreview ? { preview: credentials.preview } : credentials, secure));
+  }
+
+  const model = visibleStructure(readSiteStructure(app.db, site), claims);
+  if (segments[0] === '~files' && segments.length === 3) return serveSiteFile(app.db, req, res, model, segments[1]!, segments[2]!);
+  const searching = segments.at(-1) === '~search';
+  const location = locate(app.db, site, model, searching ? segments.slice(0, -1) : segments);
+  if (!location) return notFound(res);
+  const frame: SiteFrame = {
+    site,
+    root: `/sites/${site.id}/`,
+    model,
+    location,
+    indexable: site.visibility === 'public' && !isPreview,
+    spaceTitles: spaceTitles(app, location),
+  };
+  if (searching) {
+    const query = (url.searchParams.get('q') ?? '').slice(0, 200);
+    // No page is the current one on the results page.
+    const results = { ...frame, location: { ...location, page: undefined } };
+    return send(res, 200, searchPageHtml(results, query, searchSiteSpace(app.db, location, query)), pageHeaders(frame));
+  }
+  const pagePath = segments.slice(location.spaceBase.split('/').filter(Boolean).length).join('/');
+  if (pagePath !== '' && !location.page) {
+    return send(res, 404, sitePageHtml(frame, undefined, ''), pageHeaders(frame));
+  }
+  const page = location.page;
+  const body = page
+    ? renderPageMarkdown(page.markdown, { fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}` })
+    : '';
+  const headers = pageHeaders(frame);
+  if (!isPreview) {
+    const ids = recordPageView(app, req, { site, location, claims, shareLinkId, url: `${baseUrlOf(req, listenUrl)}${url.pathname}`, secure, cookies });
+    if (ids.setCookies.length) headers['Set-Cookie'] = ids.setCookies;
+  }
+  send(res, 200, sitePageHtml(frame, page, body), headers, req.method === 'HEAD');
+}
+
+function spaceTitles(app: FolioApp, location: SiteLocation): Map<string, string> {
+  return new Map(location.siteSpaces.map((row) => [row.space_id, getSpace(app.db, row.space_id)?.title ?? row.path]));
+}
+
+function pageHeaders(frame: SiteFrame): Record<string, string | string[]> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    // No script at all; styles from the site's own stylesheet; images of the space or from the web.
+    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self' data: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cache-Control': 'private, no-cache',
+    ...(frame.indexable ? {} : { 'X-Robots-Tag': 'noindex' }),
+  };
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(res: ServerResponse): void {
+  send(res, 404, messagePageHtml('Page not found', 'There is no published page at this address.'), { 'X-Robots-Tag': 'noindex' });
+}
+
+function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', ...(cookies.length ? { 'Set-Cookie': cookies } : {}) });
+  res.end(`<a href="${escapeHtml(location)}">Continue</a>`);
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}, headOnly = false): void {
+  const bytes = Buffer.from(body);
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'self'",
+    ...headers,
+    'Content-Length': String(bytes.length),
+  });
+  res.end(headOnly ? undefined : bytes);
+}

@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allLiveFiles, readBlob } from '../../store/content-files';
+import type { Db } from '../../store/database';
+import type { SiteStructureModel } from '../structure';
+import { sectionsOf } from './locate';
+
+/**
+ * GET /sites/{id}/~files/{siteSpaceId}/{name}: a file (an image of a page) of a space the visitor can see
+ * on this site; anything else is a 404, like a page they cannot see.
+ */
+export function serveSiteFile(db: Db, req: IncomingMessage, res: ServerResponse, model: SiteStructureModel, siteSpaceId: string, name: string): void {
+  const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionsOf(model).flatMap((node) => node.siteSpaces);
+  const siteSpace = siteSpaces.find((row) => row.id === siteSpaceId);
+  const file = siteSpace ? allLiveFiles(db, siteSpace.space_id).find((row) => row.name === name) : undefined;
+  const bytes = file ? readBlob(db, file.hash) : undefined;
+  if (!file || !bytes) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such file\n');
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': file.content_type || 'application/octet-stream',
+    'Content-Length': String(bytes.length),
+    // An uploaded SVG or HTML file must never run script on the site's origin.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, max-age=300',
+  });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
