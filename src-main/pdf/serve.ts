@@ -43,10 +43,13 @@ export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: 
   }
 }
 
+/** What reading order needs of a page (the site preview passes lighter rows than ContentPageRow). */
+type TreeFields = Pick<ContentPageRow, 'page_id' | 'parent_id' | 'position' | 'depth'>;
+
 /** A tree's live pages depth-first: each page followed by its children, siblings by position. */
-export function readingOrder(rows: readonly ContentPageRow[]): Array<{ row: ContentPageRow; depth: number }> {
+export function readingOrder<Row extends TreeFields>(rows: readonly Row[]): Array<{ row: Row; depth: number }> {
   const ids = new Set(rows.map((row) => row.page_id));
-  const children = new Map<string | null, ContentPageRow[]>();
+  const children = new Map<string | null, Row[]>();
   for (const row of rows) {
     // A page whose parent is not live is read where a top-level page would be.
     const parent = row.parent_id !== null && ids.has(row.parent_id) ? row.parent_id : null;
@@ -55,9 +58,9 @@ export function readingOrder(rows: readonly ContentPageRow[]): Array<{ row: Cont
   for (const list of children.values()) {
     list.sort((a, b) => a.position - b.position || (a.page_id < b.page_id ? -1 : a.page_id > b.page_id ? 1 : 0));
   }
-  const out: Array<{ row: ContentPageRow; depth: number }> = [];
+  const out: Array<{ row: Row; depth: number }> = [];
   const seen = new Set<string>();
-  const visit = (roots: readonly ContentPageRow[]) => {
+  const visit = (roots: readonly Row[]) => {
     const stack = [...roots].reverse().map((row) => ({ row, depth: 0 }));
     while (stack.length > 0) {
       const next = stack.pop()!;

@@ -23,10 +23,7 @@ export function escapeHtml(text: string): string {
 export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string): string {
   const { location } = frame;
   const title = page ? page.title : location.space.title;
-  const documents = location.pages.filter(({ row }) => row.kind === 'document');
-  const at = page ? documents.findIndex(({ row }) => row.page_id === page.page_id) : -1;
-  const previous = at > 0 ? documents[at - 1]!.row : undefined;
-  const next = at >= 0 && at < documents.length - 1 ? documents[at + 1]!.row : undefined;
+  const { previous, next } = location;
   const description = page ? pageDescription(page) : undefined;
   const main = page
     ? `<article class="page">
@@ -143,41 +140,29 @@ function variantSwitcher(frame: SiteFrame): string {
 }
 
 /**
- * The navigation shows the top level, the pages of groups, and the branch leading to the current page (its
- * ancestors' pages and its own children): the rest stays folded, as on GitBook, and a page of a 10,000-page
- * space does not carry 10,000 links.
+ * The navigation: the top level, the pages of groups, and the branch leading to the current page (its
+ * ancestors' pages and its own children), as located; the rest stays folded, as on GitBook.
  */
 function pageNavigation(frame: SiteFrame): string {
   const { location } = frame;
-  const byId = new Map(location.pages.map(({ row }) => [row.page_id, row]));
-  const open = new Set<string>();
-  for (let id = location.page?.page_id; id !== undefined && !open.has(id); id = byId.get(id)?.parent_id ?? undefined) open.add(id);
-  const hasChildren = new Set(location.pages.map(({ row }) => row.parent_id).filter((id): id is string => id !== null));
-  const shown = (row: ContentPageRow): boolean => {
-    if (row.parent_id === null || !byId.has(row.parent_id)) return true;
-    const parent = byId.get(row.parent_id)!;
-    return (open.has(parent.page_id) || parent.kind === 'group') && shown(parent);
-  };
   const items = location.pages
-    .filter(({ row }) => shown(row))
     .map(({ row, depth }) => {
       // A class, not an inline style: the site's CSP allows its stylesheet only.
       const level = `depth-${Math.min(depth, 6)}`;
-      const indent = ` class="${level}"`;
       if (row.kind === 'group') return `<li class="nav-group ${level}">${escapeHtml(row.title)}</li>`;
       if (row.kind === 'link') {
         const target = linkTarget(row);
-        return target ? `<li${indent}><a href="${escapeHtml(target)}" rel="noopener noreferrer">${escapeHtml(row.title)} ↗</a></li>` : '';
+        return target ? `<li class="${level}"><a href="${escapeHtml(target)}" rel="noopener noreferrer">${escapeHtml(row.title)} ↗</a></li>` : '';
       }
       const current = row.page_id === location.page?.page_id;
-      const folded = hasChildren.has(row.page_id) && !open.has(row.page_id) ? ' nav-folded' : '';
+      const folded = row.has_children === 1 && !location.open.has(row.page_id) ? ' nav-folded' : '';
       return `<li class="${level}${folded}"><a href="${href(frame, pageAddress(location, row))}"${current ? ' aria-current="page"' : ''}>${escapeHtml(row.title)}</a></li>`;
     })
     .join('');
   return `<ul class="nav-pages">${items}</ul>`;
 }
 
-function meta(row: ContentPageRow): Record<string, unknown> {
+function meta(row: Pick<ContentPageRow, 'meta'>): Record<string, unknown> {
   try {
     return JSON.parse(row.meta) as Record<string, unknown>;
   } catch {
@@ -190,7 +175,7 @@ function pageDescription(row: ContentPageRow): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-function linkTarget(row: ContentPageRow): string | undefined {
+function linkTarget(row: Pick<ContentPageRow, 'meta'>): string | undefined {
   const value = meta(row).href;
   return typeof value === 'string' && /^https?:\/\//i.test(value) ? value : undefined;
 }

@@ -2,9 +2,8 @@ import type { SitePreviewQuery } from '../../../src-shared/schemas/site-preview'
 import type { CallContext } from '../../app/context';
 import { badRequest } from '../../errors';
 import { requireSite } from '../access';
-import { readSiteStructure } from '../structure';
+import { readSiteStructure, sectionNodes } from '../structure';
 import { signPreviewToken, PREVIEW_TTL_SECONDS } from './credentials';
-import { sectionsOf } from './locate';
 
 /**
  * GET .../publishing/preview: an address at which the writer (any member who reads the site) sees it as a
@@ -37,7 +36,7 @@ export async function sitePreviewUrl(
       if (!row) throw badRequest(`siteSpace: no site space "${input.siteSpace}" in this site`);
       address = `${row.path}/`;
     } else {
-      const node = sectionsOf(model).find((n) => n.siteSpaces.some((s) => s.id === input.siteSpace));
+      const node = sectionNodes(model).find((n) => n.siteSpaces.some((s) => s.id === input.siteSpace));
       if (!node) throw badRequest(`siteSpace: no site space "${input.siteSpace}" in this site`);
       address = `${node.section.path}/${node.siteSpaces.find((s) => s.id === input.siteSpace)!.path}/`;
     }

@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allLiveFiles, readBlob } from '../../store/content-files';
 import type { Db } from '../../store/database';
-import type { SiteStructureModel } from '../structure';
-import { sectionsOf } from './locate';
+import { sectionNodes, type SiteStructureModel } from '../structure';
 
 /**
  * GET /sites/{id}/~files/{siteSpaceId}/{name}: a file (an image of a page) of a space the visitor can see
  * on this site; anything else is a 404, like a page they cannot see.
  */
 export function serveSiteFile(db: Db, req: IncomingMessage, res: ServerResponse, model: SiteStructureModel, siteSpaceId: string, name: string): void {
-  const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionsOf(model).flatMap((node) => node.siteSpaces);
+  const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionNodes(model).flatMap((node) => node.siteSpaces);
   const siteSpace = siteSpaces.find((row) => row.id === siteSpaceId);
   const file = siteSpace ? allLiveFiles(db, siteSpace.space_id).find((row) => row.name === name) : undefined;
   const bytes = file ? readBlob(db, file.hash) : undefined;

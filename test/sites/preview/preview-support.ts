@@ -1,11 +1,20 @@
 import type { TestServer } from '../../support/server';
 
 /** A space whose main content has these pages, written through a merged change request (as /v1 allows). */
-export async function spaceWithPages(server: TestServer, orgId: string, title: string, pages: Array<{ title: string; markdown: string }>) {
+/** A page to insert; `ref` names it for a later page's `into` (its parent). */
+export interface PageSpec {
+  title: string;
+  markdown: string;
+  ref?: string;
+  into?: string;
+  hidden?: boolean;
+}
+
+export async function spaceWithPages(server: TestServer, orgId: string, title: string, pages: PageSpec[]) {
   const space = (await server.api.post(`/v1/orgs/${orgId}/spaces`, { title })).body as { id: string };
   const cr = (await server.api.post(`/v1/spaces/${space.id}/change-requests`, {})).body as { id: string };
   const inserted = await server.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
-    changes: pages.map((page) => ({ operation: 'insert_page', title: page.title, document: { markdown: page.markdown } })),
+    changes: pages.map(({ markdown, ...page }) => ({ operation: 'insert_page', ...page, document: { markdown } })),
   });
   if (inserted.status !== 200) throw new Error(`insert failed: ${JSON.stringify(inserted.body)}`);
   const merged = await server.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
