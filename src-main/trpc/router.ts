@@ -8,6 +8,7 @@ import { orgsRouter } from './orgs';
 import { revisionsRouter } from './revisions';
 import { searchRouter } from './search';
 import { settingsRouter } from './settings';
+import { sitesRouter } from './sites';
 import { spacesRouter } from './spaces';
 import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
@@ -33,6 +34,7 @@ export const appRouter = router({
   settings: settingsRouter,
   comments: commentsRouter,
   search: searchRouter,
+  sites: sitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

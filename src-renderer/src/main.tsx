@@ -22,6 +22,7 @@ import './styles/import.css';
 import './styles/settings.css';
 import './styles/status.css';
 import './styles/sync.css';
+import './styles/sites.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { countOf, formatDate } from '../format';
 import { selectedOrganization } from '../stores/organizations-store';
 import { MembersSection } from './MembersSection';
+import { SitesEntry } from './sites/SitesEntry';
 import { SpacesSection } from './SpacesSection';
 import { TeamsSection } from './TeamsSection';
 import { useOrganizations, useSpaces } from './stores-context';
@@ -33,6 +34,7 @@ export function OrganizationView() {
         <p className="organization__facts">{facts.join(' · ')}</p>
       </header>
       <SpacesSection organization={organization} />
+      <SitesEntry organization={organization} />
       <MembersSection />
       <TeamsSection />
     </article>

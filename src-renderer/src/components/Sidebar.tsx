@@ -1,6 +1,8 @@
-import type { MouseEvent } from 'react';
+import { Fragment, type MouseEvent } from 'react';
+import { useStore } from 'zustand';
 import { initialsOf } from '../format';
 import { Logo } from './Logo';
+import { sitesAddress } from './sites/site-address';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { ConnectionIndicator } from './status/ConnectionIndicator';
 import { useAppStores, useOrganizations, useSpaces } from './stores-context';
@@ -16,14 +18,17 @@ const SECTIONS = [
 export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
   const viewer = useOrganizations((state) => state.viewer);
   const hasOrganization = useOrganizations((state) => state.selectedId !== undefined);
-  const { spaces, navigation } = useAppStores();
+  const organizationId = useOrganizations((state) => state.selectedId);
+  const { spaces, navigation, sites } = useAppStores();
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
+  const sitesOpen = useStore(sites, (state) => state.screen !== undefined);
 
-  /** The sections belong to the organization's page: from a space, go back to it first, then to the section. */
+  /** The sections belong to the organization's page: from a space or the Sites screen, go back to it first, then to the section. */
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (!spaceOpen) return;
+    if (!spaceOpen && !sitesOpen) return;
     event.preventDefault();
     spaces.getState().close();
+    sites.getState().close();
     requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   };
 
@@ -37,9 +42,17 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
       {hasOrganization && (
         <nav className="sidebar__nav" aria-label="Sections">
           {SECTIONS.map((section) => (
-            <a key={section.id} href={`#${section.id}`} onClick={(event) => goTo(event, section.id)}>
-              {section.label}
-            </a>
+            <Fragment key={section.id}>
+              <a href={`#${section.id}`} onClick={(event) => goTo(event, section.id)}>
+                {section.label}
+              </a>
+              {/* Next to the spaces they publish; the sites have a screen of their own, with its own address. */}
+              {section.id === 'spaces' && organizationId && (
+                <a href={sitesAddress(organizationId)} aria-current={sitesOpen ? 'page' : undefined}>
+                  Sites
+                </a>
+              )}
+            </Fragment>
           ))}
         </nav>
       )}

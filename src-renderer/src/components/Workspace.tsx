@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import { selectedOrganization } from '../stores/organizations-store';
 import { OrganizationView } from './OrganizationView';
 import { CommandPalette } from './search/CommandPalette';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SitesScreen } from './sites/SitesScreen';
 import { SpaceView } from './SpaceView';
 import { StatusMessage } from './StatusMessage';
 import { useAppStores, useNavigation, useOrganizations, useSpaces } from './stores-context';
@@ -17,6 +19,7 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
   const notice = useSpaces((state) => state.notice);
   const settingsOpen = useNavigation((state) => state.dialog === 'settings');
+  const sitesOpen = useStore(useAppStores().sites, (state) => state.screen !== undefined);
 
   useEffect(() => {
     void organizations.getState().load();
@@ -42,6 +45,8 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
           </StatusMessage>
         ) : spaceOpen && organization ? (
           <SpaceView organization={organization} />
+        ) : sitesOpen && organization ? (
+          <SitesScreen organization={organization} />
         ) : (
           <OrganizationView />
         )}

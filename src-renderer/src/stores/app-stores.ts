@@ -45,6 +45,23 @@ function followOrganization(organizations: OrganizationsStore, spaces: SpacesSto
 }
 
 /**
+ * The Sites screen and an open space take turns: opening one closes the other, and showing another
+ * organization closes the Sites screen of the previous one.
+ */
+function followSites(organizations: OrganizationsStore, spaces: SpacesStore, features: FeatureStores): void {
+  const { sites } = features;
+  spaces.subscribe((state, previous) => {
+    if (state.openSpaceId && state.openSpaceId !== previous.openSpaceId) sites.getState().close();
+  });
+  sites.subscribe((state, previous) => {
+    if (state.screen && !previous.screen && spaces.getState().openSpaceId) spaces.getState().close();
+  });
+  organizations.subscribe((state) => {
+    if (sites.getState().screen && sites.getState().screen?.organizationId !== state.selectedId) sites.getState().close();
+  });
+}
+
+/**
  * A browser on `folio serve`: a token-based session, and stores whose client sends the session's current
  * token. A 401 ends the session; ending the session clears what was loaded.
  */
@@ -61,6 +78,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);
+  followSites(organizations, spaces, features);
   session.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       organizations.getState().reset();
@@ -78,5 +96,6 @@ export function createDesktopStores(storage: KeyValueStorage, client: AppClient)
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);
+  followSites(organizations, spaces, features);
   return { organizations, spaces, ...features };
 }

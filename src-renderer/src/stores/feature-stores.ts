@@ -18,6 +18,8 @@ import type { SearchClient, SearchStore } from './search-store';
 import { createSearchStore } from './search-store';
 import type { SettingsClient, SettingsStore } from './settings-store';
 import { createSettingsStore } from './settings-store';
+import type { SitesClient, SitesStore } from './sites-store';
+import { createSitesStore } from './sites-store';
 import type { SyncClient, SyncStore } from './sync-store';
 import { createSyncStore } from './sync-store';
 
@@ -32,6 +34,7 @@ export interface FeatureStores {
   history: HistoryStore;
   imports: ImportStore;
   settings: SettingsStore;
+  sites: SitesStore;
   connection: ConnectionStore;
   sync: SyncStore;
 }
@@ -45,6 +48,7 @@ export type FeatureClient = PageTreeClient &
   HistoryClient &
   ImportClient &
   SettingsClient &
+  SitesClient &
   ConnectionClient &
   SyncClient;
 
@@ -63,6 +67,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
+    sites: createSitesStore(deps),
     connection,
     sync: createSyncStore(deps),
   };

@@ -1,12 +1,15 @@
 import type { AppStores } from './app-stores';
 import { openSpaceOf } from './spaces-store';
 
-/** What the address says is open: a space, a page in it, and which content of it. */
+/** What the address says is open: a space, a page in it, and which content of it; or an organization's sites. */
 export interface AppLocation {
   spaceId?: string;
   pageId?: string;
   changeRequestId?: string;
   revisionId?: string;
+  /** The Sites screen of this organization (never with a space); with `siteId`, that site's page. */
+  sitesOf?: string;
+  siteId?: string;
 }
 
 /** The window's address, as far as the app uses it: the part after `#`. */
@@ -25,6 +28,10 @@ const PREFIX = '#/';
  * page where paths cannot change; `#spaces` and the like (in-page anchors) are not locations.
  */
 export function formatLocation(location: AppLocation): string {
+  if (!location.spaceId && location.sitesOf) {
+    const sites = `${PREFIX}orgs/${encodeURIComponent(location.sitesOf)}/sites`;
+    return location.siteId ? `${sites}/${encodeURIComponent(location.siteId)}` : sites;
+  }
   if (!location.spaceId) return '';
   let hash = `${PREFIX}spaces/${encodeURIComponent(location.spaceId)}`;
   if (location.pageId) hash += `/pages/${encodeURIComponent(location.pageId)}`;
@@ -40,10 +47,13 @@ export function parseLocation(hash: string): AppLocation | undefined {
   if (hash === '' || hash === '#') return {};
   if (!hash.startsWith(PREFIX)) return undefined;
   const [path = '', search = ''] = hash.slice(PREFIX.length).split('?', 2);
+  const decode = (part: string | undefined) => (part ? decodeURIComponent(part) : undefined);
+  // `#/orgs/{id}/sites/{siteId}`: sites belong to an organization, which the address names for a pasted link.
+  const sites = /^orgs\/([^/]+)\/sites(?:\/([^/]+))?\/?$/.exec(path);
+  if (sites) return { sitesOf: decode(sites[1]), ...(sites[2] ? { siteId: decode(sites[2]) } : {}) };
   const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+))?\/?$/.exec(path);
   if (!match) return undefined;
   const query = new URLSearchParams(search);
-  const decode = (part: string | undefined) => (part ? decodeURIComponent(part) : undefined);
   return {
     spaceId: decode(match[1]),
     pageId: decode(match[2]),
@@ -55,6 +65,8 @@ export function parseLocation(hash: string): AppLocation | undefined {
 function currentLocation(stores: AppStores): AppLocation {
   const navigation = stores.navigation.getState();
   const spaceId = stores.spaces.getState().openSpaceId;
+  const sites = stores.sites.getState().screen;
+  if (!spaceId && sites) return { sitesOf: sites.organizationId, siteId: sites.siteId };
   if (!spaceId) return {};
   return { spaceId, pageId: navigation.pageId, changeRequestId: navigation.changeRequestId, revisionId: navigation.revisionId };
 }
@@ -81,6 +93,11 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
     applying = true;
     try {
       if (!wanted) return;
+      if (wanted.sitesOf) {
+        await showSites(stores, wanted.sitesOf, wanted.siteId);
+        return;
+      }
+      stores.sites.getState().close();
       await openSpace(stores, wanted.spaceId);
       const navigation = stores.navigation.getState();
       if (wanted.spaceId && stores.spaces.getState().openSpaceId === wanted.spaceId) {
@@ -99,6 +116,9 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
     }),
     stores.navigation.subscribe((state, previous) => {
       if (state.pageId !== previous.pageId || state.changeRequestId !== previous.changeRequestId || state.revisionId !== previous.revisionId) write();
+    }),
+    stores.sites.subscribe((state, previous) => {
+      if (state.screen?.organizationId !== previous.screen?.organizationId || state.screen?.siteId !== previous.screen?.siteId) write();
     }),
     address.listen(() => void apply()),
   ];
@@ -134,4 +154,13 @@ async function openSpace(stores: AppStores, spaceId: string | undefined): Promis
   // Showing another organization closes the open space: open it again once that organization is shown.
   await organizations.select(space.organization);
   if (stores.spaces.getState().openSpaceId !== spaceId) await stores.spaces.getState().open(spaceId);
+}
+
+/** Shows an organization's sites (or one site), switching to that organization first; an unknown one is ignored. */
+async function showSites(stores: AppStores, organizationId: string, siteId: string | undefined): Promise<void> {
+  const organizations = stores.organizations.getState();
+  const known = organizations.organizations.status === 'ready' && organizations.organizations.items.some((org) => org.id === organizationId);
+  if (!known) return;
+  if (organizations.selectedId !== organizationId) await organizations.select(organizationId);
+  await stores.sites.getState().show(organizationId, siteId);
 }

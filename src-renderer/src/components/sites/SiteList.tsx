@@ -1,0 +1,108 @@
+import { useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { Organization } from '../../api/types';
+import { countOf } from '../../format';
+import type { Site } from '../../stores/sites-model';
+import { PlusIcon } from '../Icons';
+import { StatusMessage } from '../StatusMessage';
+import { useAppStores } from '../stores-context';
+import { siteVisibilityLabel } from './labels';
+import { NewSiteForm } from './NewSiteForm';
+import { sitesAddress } from './site-address';
+
+/** The organization's sites with their published state, and "New site" for its admins. */
+export function SiteList({ organization }: { organization: Organization }) {
+  const { sites } = useAppStores();
+  const list = useStore(sites, (state) => state.sites);
+  const [creating, setCreating] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const canCreate = organization.permissions.admin;
+
+  const openForm = () => {
+    sites.getState().clearError('create');
+    setCreating(true);
+  };
+  const closeForm = () => {
+    setCreating(false);
+    requestAnimationFrame(() => newButton.current?.focus());
+  };
+
+  return (
+    <article className="organization" aria-labelledby="sites-title">
+      <header className="organization__header">
+        <p className="eyebrow">{organization.title}</p>
+        <h1 id="sites-title">Sites</h1>
+        <p className="organization__facts">Documentation sites published from this organization’s spaces.</p>
+      </header>
+      <section className="section" aria-labelledby="site-list-title">
+        <div className="section__header">
+          <h2 id="site-list-title">All sites</h2>
+          {list.status === 'ready' && <span className="pill">{list.count.toLocaleString()}</span>}
+          {canCreate && (
+            <div className="section__actions">
+              <button
+                ref={newButton}
+                className="button button--primary"
+                type="button"
+                aria-expanded={creating}
+                onClick={() => (creating ? closeForm() : openForm())}
+              >
+                <PlusIcon />
+                New site
+              </button>
+            </div>
+          )}
+        </div>
+        {creating && <NewSiteForm onCancel={closeForm} onCreated={() => setCreating(false)} />}
+        {list.status === 'idle' || list.status === 'loading' ? (
+          <StatusMessage kind="loading">Loading sites…</StatusMessage>
+        ) : list.status === 'error' ? (
+          <StatusMessage kind="error" onRetry={() => void sites.getState().reloadSites()}>
+            Could not load sites: {list.message}
+          </StatusMessage>
+        ) : list.items.length === 0 ? (
+          <StatusMessage kind="empty" title="No sites yet">
+            {canCreate ? 'A site publishes one or more spaces as documentation. Create one with “New site”.' : 'Nobody has created a site here yet.'}
+          </StatusMessage>
+        ) : (
+          <>
+            <ul className="site-list" aria-label="Sites">
+              {list.items.map((site) => (
+                <li key={site.id}>
+                  <SiteEntry organizationId={organization.id} site={site} />
+                </li>
+              ))}
+            </ul>
+            {list.moreError && (
+              <p className="error-text" role="alert">
+                Could not load more sites: {list.moreError}
+              </p>
+            )}
+            {list.nextPage && (
+              <button className="button load-more" type="button" onClick={() => void sites.getState().loadMoreSites()} disabled={list.loadingMore}>
+                {list.loadingMore ? 'Loading…' : `Load more sites (${list.items.length} of ${list.count} shown)`}
+              </button>
+            )}
+          </>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function SiteEntry({ organizationId, site }: { organizationId: string; site: Site }) {
+  return (
+    <a className="site-entry" href={sitesAddress(organizationId, site.id)}>
+      <span className="site-entry__title">{site.title}</span>
+      <PublishedBadge published={site.published} />
+      <span className="site-entry__meta">
+        {siteVisibilityLabel(site.visibility)} · {countOf(site.siteSpaces, 'space')}
+      </span>
+    </a>
+  );
+}
+
+/** Published or not, in words (colour only repeats them). */
+export function PublishedBadge({ published }: { published: boolean }) {
+  return <span className={`badge ${published ? 'badge--published' : 'badge--draft'}`}>{published ? 'Published' : 'Not published'}</span>;
+}
