@@ -15,6 +15,11 @@ import { Router } from '../http/router';
 import { openDatabase, type Db } from '../store/database';
 import { registerSearchRoutes } from '../search/routes';
 import { registerSiteRoutes } from '../sites/routes';
+import { registerTranslationRoutes } from '../translations/routes';
+import { registerIntegrationRoutes } from '../integrations/routes';
+import { registerSamlRoutes } from '../saml/routes';
+import { registerOpenAPIRoutes } from '../openapi/routes';
+import { resumeOpenAPIProcessing, stopOpenAPIProcessing } from '../openapi/jobs';
 import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
@@ -59,12 +64,14 @@ export function openApp(options: { dataDir: string; clock?: Clock; config?: Part
     router: createApiRouter(),
     close: () => {
       void app.sync.detach();
+      stopOpenAPIProcessing(db);
       clearInterval(timer);
       live.flush();
       docs.flushCompactions();
       db.close();
     },
   };
+  resumeOpenAPIProcessing(app);
   return app;
 }
 
@@ -95,6 +102,10 @@ export function createApiRouter(): Router {
   registerSpaceRoutes(router);
   registerCollectionRoutes(router);
   registerSiteRoutes(router);
+  registerTranslationRoutes(router);
+  registerIntegrationRoutes(router);
+  registerSamlRoutes(router);
+  registerOpenAPIRoutes(router);
   registerContentRoutes(router);
   registerSearchRoutes(router);
   registerFileRoutes(router);

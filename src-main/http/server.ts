@@ -7,6 +7,8 @@ import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
 import { servePdf } from '../pdf/serve';
 import { serveSitePreview } from '../sites/preview/serve';
+import { serveIntegrationFile } from '../integrations/serve';
+import { serveSso } from '../saml/login';
 import { serveSyncEvents } from '../sync/events';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
@@ -53,8 +55,12 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
       serveDownload(app.db, app.clock, req, res, url);
     } else if (url.pathname.startsWith('/pdf/')) {
       void servePdf(app.db, app.clock, req, res, url);
+    } else if (url.pathname.startsWith('/integrations/')) {
+      serveIntegrationFile(app.db, req, res, url);
     } else if (url.pathname.startsWith('/sites/')) {
       void serveSitePreview(app, req, res, url, listenUrl());
+    } else if (url.pathname.startsWith('/sso/')) {
+      void serveSso(app, req, res, url, listenUrl());
     } else {
       serveRenderer(req, res, url.pathname);
     }

@@ -7,7 +7,9 @@ import { inTransaction } from '../store/database';
 import { getLinkInvite } from '../store/link-invites';
 import { getMember, insertMember, setMemberRole } from '../store/members';
 import { getOrganization } from '../store/orgs';
+import { allSamlProviders, setMemberSso } from '../store/saml';
 import { findOrCreateUser } from '../store/users';
+import { isProviderActive } from '../saml/service';
 
 /**
  * Adds people to an organization by email. Folio has no mail server: an unknown email becomes a
@@ -16,7 +18,10 @@ import { findOrCreateUser } from '../store/users';
 export function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput) {
   return inTransaction(ctx.db, () => {
     const { org } = requireOrgRole(ctx, organizationId, 'admin', 'invite members');
-    if (input.sso) throw badRequest('sso: this organization has no SAML provider, so members cannot be required to use SSO');
+    // Members who must sign in through SSO need a provider to sign in with.
+    if (input.sso && !allSamlProviders(ctx.db, org.id).some(isProviderActive)) {
+      throw badRequest('sso: this organization has no active SAML provider, so members cannot be required to use SSO');
+    }
     const now = isoNow(ctx.clock);
     const fallbackRole: MemberRoleOrGuest = input.role !== undefined ? input.role : org.default_role;
     const users: string[] = [];
@@ -28,6 +33,7 @@ export function inviteUsers(ctx: ServiceContext, organizationId: string, input: 
       if (!users.includes(user.id)) users.push(user.id);
       if (getMember(ctx.db, org.id, user.id)) continue;
       insertMember(ctx.db, org.id, user.id, role, now);
+      if (input.sso) setMemberSso(ctx.db, org.id, user.id);
       invited += 1;
     }
     return { users, invited };

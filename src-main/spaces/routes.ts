@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { listQuery } from '../../src-shared/schemas/common';
 import { moveBody, transferBody } from '../../src-shared/schemas/content';
-import { createSpaceBody, getSpaceQuery, integrationsQuery, updateSpaceBody } from '../../src-shared/schemas/spaces';
+import { createSpaceBody, getSpaceQuery, updateSpaceBody } from '../../src-shared/schemas/spaces';
 import type { CallContext } from '../app/context';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
@@ -22,7 +21,6 @@ import {
 } from './service';
 
 const SPACE = '/v1/spaces/{spaceId}';
-const noQuery = z.strictObject({});
 
 export function presentSpaceFor(ctx: CallContext, space: SpaceRow) {
   return presentSpace(space, spaceRole(ctx, space), ctx);
@@ -77,21 +75,5 @@ export function registerSpaceRoutes(router: Router): void {
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
-  // No integration can be installed yet (integrations issue): the true answer is an empty one.
-  router.get(`${SPACE}/integrations`, ({ ctx, params, query }) => {
-    parseInput(integrationsQuery, query, 'query');
-    getSpaceForCaller(ctx, params.spaceId!);
-    return { status: 200, body: { items: [], count: 0 } };
-  });
-
-  router.get(`${SPACE}/integration-blocks`, ({ ctx, params }) => {
-    getSpaceForCaller(ctx, params.spaceId!);
-    return { status: 200, body: [] };
-  });
-
-  router.get(`${SPACE}/integration-scripts`, ({ ctx, params, query }) => {
-    parseInput(noQuery, query, 'query');
-    getSpaceForCaller(ctx, params.spaceId!);
-    return { status: 200, body: [] };
-  });
+  // A space's integrations, blocks and scripts: integrations/routes.ts.
 }

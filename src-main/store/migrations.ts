@@ -17,6 +17,9 @@ import { syncSpaceUpdatedAt } from './migrations/015-sync-space-updated-at';
 import { sites016 } from './migrations/016-sites';
 import { siteStructureAndVisitors017 } from './migrations/017-site-structure-and-visitors';
 import { syncSiteSecrets018 } from './migrations/018-sync-site-secrets';
+import { saml020 } from './migrations/020-saml';
+import { openAPISpecs019 } from './migrations/019-openapi-specs';
+import { translationsIntegrations021 } from './migrations/021-translations-integrations';
 
 export interface Migration {
   version: number;
@@ -25,7 +28,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

@@ -4,12 +4,18 @@ import type { ServiceContext } from '../app/context';
 import { levelsOfChain } from '../collections/access';
 import { decodeLevel, getCollection } from '../store/collections';
 import { getMember } from '../store/members';
+import { openAPIRowOrganization } from '../store/openapi-specs';
+import { OPENAPI_WRITE_ROLE } from '../openapi/access';
+import { samlProviderOrganization } from '../store/saml';
 import { siteRowOrganization } from '../store/sites';
 import { SITE_ADMIN_ROLE } from '../sites/access';
+import { SAML_ADMIN_ROLE } from '../saml/access';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
 import { type FieldChange, latestValues } from '../store/sync-changes';
 import { DELETED_COLUMN } from './datasets';
+import { integrationRefusal } from '../integrations/sync-rules';
+import { translationRefusal } from '../translations/sync-rules';
 
 /** The values a push carries for each row, so a new row's organization or space can be known. */
 export type BatchValues = Map<string, Map<string, unknown>>;
@@ -97,6 +103,26 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
       if (siteRowOrganization(ctx.db, change.dataset, key[0]!) !== undefined) return 'Insight events are recorded once and never change';
       return need(roleAtLeast(orgRole(organizationId), 'read'), 'to be a member of this organization to record insights');
     }
+    case 'openapi_specs':
+    case 'openapi_spec_versions': {
+      // As /v1 (openapi/access.ts): the "create" role adds, updates and deletes specs; processing results
+      // (a spec's state and its versions) come from the replica of someone who may write them.
+      const organizationId = openAPIRowOrganization(ctx.db, change.dataset, key[0]!) ?? value('organization_id');
+      return need(roleAtLeast(orgRole(organizationId), OPENAPI_WRITE_ROLE), `the "${OPENAPI_WRITE_ROLE}" role in this organization to change its OpenAPI specifications`);
+    }
+    case 'saml_providers':
+      // As /v1 (saml/access.ts): the organization's admins manage its SAML providers.
+      return need(
+        orgRole(samlProviderOrganization(ctx.db, key[0]!) ?? value('organization_id')) === SAML_ADMIN_ROLE,
+        'the admin role in this organization to change its SAML providers',
+      );
+    case 'translations':
+      return translationRefusal(ctx, key, value, orgRole);
+    case 'integrations':
+    case 'integration_assets':
+    case 'integration_installations':
+    case 'integration_space_installations':
+      return integrationRefusal(ctx, change, key, value, orgRole, spaceRoleOf);
     case 'comment_reactions':
       return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
     default:

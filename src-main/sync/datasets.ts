@@ -195,6 +195,108 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.organization_id',
     since: 17,
   },
+  {
+    // Translations (issue 9, migration 021): organization data, changed by its admins.
+    table: 'translations',
+    key: ['id'],
+    columns: ['organization_id', 'title', 'source_space_id', 'source_language', 'language', 'instructions', 'status', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 21,
+  },
+  {
+    // A published integration, named by its unique name, belongs to the organization that published it; its
+    // secrets are never shown by the API and go to that organization's admins only.
+    table: 'integrations',
+    key: ['name'],
+    columns: [
+      'organization_id',
+      'version',
+      'runtime',
+      'title',
+      'description',
+      'summary',
+      'visibility',
+      'target',
+      'scopes',
+      'categories',
+      'blocks',
+      'content_sources',
+      'external_links',
+      'configurations',
+      'content_security_policy',
+      'secrets',
+      'icon',
+      'preview_images',
+      'script',
+      'created_at',
+      'updated_at',
+    ],
+    organization: 'R.organization_id',
+    since: 21,
+    adminOnly: ['secrets'],
+  },
+  {
+    // An integration's files (icon, preview images, script) as base64, by hash: each travels once.
+    table: 'integration_assets',
+    key: ['integration_name', 'hash'],
+    columns: ['organization_id', 'content_type', 'data', 'created_at'],
+    organization: 'R.organization_id',
+    since: 21,
+  },
+  {
+    // Installations belong to the installing organization (the integration may be another's).
+    table: 'integration_installations',
+    key: ['id'],
+    columns: ['integration_name', 'organization_id', 'status', 'space_selection', 'site_selection', 'configuration', 'external_ids', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 21,
+  },
+  {
+    table: 'integration_space_installations',
+    key: ['installation_id', 'space_id'],
+    columns: ['organization_id', 'integration_name', 'status', 'configuration', 'external_ids', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 21,
+  },
+  {
+    // OpenAPI specifications (migration 019) sync like any data, processing results included: the replica
+    // where a spec is created or updated (the server, or a workstation offline) processes it and its state,
+    // error code and new version travel from there; a replica that receives a spec left unfinished
+    // processes it at its next start (openapi/jobs.ts). `generation` is each replica's own.
+    table: 'openapi_specs',
+    key: ['id'],
+    columns: [
+      'organization_id',
+      'slug',
+      'source_url',
+      'source_text',
+      'visibility',
+      'processing_state',
+      'last_version_id',
+      'last_processed_at',
+      'last_process_error_code',
+      'created_at',
+      'updated_at',
+    ],
+    organization: 'R.organization_id',
+    since: 19,
+  },
+  {
+    // A processed version never changes once written.
+    table: 'openapi_spec_versions',
+    key: ['id'],
+    columns: ['organization_id', 'spec_id', 'source_url', 'content', 'created_at'],
+    organization: 'R.organization_id',
+    since: 19,
+  },
+  {
+    // SAML providers (migration 020); their pending requests and login codes are each replica's own.
+    table: 'saml_providers',
+    key: ['id'],
+    columns: ['organization_id', 'label', 'entity_id', 'sso_url', 'certificate', 'default_team_id', 'default_role', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 20,
+  },
 ];
 
 /** The column a delete is recorded under. */

@@ -5,10 +5,14 @@ import { contentRouter } from './content';
 import { filesRouter } from './files';
 import { membersRouter } from './members';
 import { orgsRouter } from './orgs';
+import { openAPIRouter } from './openapi';
 import { revisionsRouter } from './revisions';
+import { samlRouter } from './saml';
 import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { sitesRouter } from './sites';
+import { translationsRouter } from './translations';
+import { integrationsRouter } from './integrations';
 import { spacesRouter } from './spaces';
 import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
@@ -34,7 +38,11 @@ export const appRouter = router({
   settings: settingsRouter,
   comments: commentsRouter,
   search: searchRouter,
+  saml: samlRouter,
   sites: sitesRouter,
+  translations: translationsRouter,
+  integrations: integrationsRouter,
+  openapi: openAPIRouter,
 });
 
 export type AppRouter = typeof appRouter;

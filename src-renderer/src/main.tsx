@@ -7,6 +7,7 @@ import { App } from './components/App';
 import { StoresContext } from './components/stores-context';
 import { createBrowserStores, createDesktopStores } from './stores/app-stores';
 import { syncLocation } from './stores/location-sync';
+import { ssoCodeFromHash } from './stores/session-store';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -28,6 +29,12 @@ import './styles/sites.css';
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.
 const storage = browserStorage();
 const stores = isDesktop() ? createDesktopStores(storage, createDesktopClient()) : createBrowserStores(storage, createHttpClient);
+// Back from single sign-on (src-main/saml/login.ts): the code leaves the address at once, then is traded for a token.
+const ssoCode = stores.session && ssoCodeFromHash(window.location.hash);
+if (ssoCode) {
+  window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+  void stores.session?.getState().completeSso(ssoCode);
+}
 syncLocation(stores, browserAddress());
 
 const root = document.getElementById('root');

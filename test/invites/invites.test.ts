@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newOrganization } from '../support/org';
+import { createTestIdp } from '../support/saml-idp';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -39,7 +40,7 @@ describe('POST /v1/orgs/{organizationId}/invites', () => {
     [{ emails: [] }, /^emails:/],
     [{ emails: ['not-an-email'] }, /^emails\.0/],
     [{ emails: ['a@example.com'], role: 'boss' }, /^role:/],
-    [{ emails: ['a@example.com'], sso: true }, /^sso:/],
+    [{ emails: ['a@example.com'], sso: true }, /^sso: .*no active SAML provider/],
   ])('returns 400 for %j and adds nobody', async (body, message) => {
     const org = await newOrganization(server);
     const res = await server.api.post(`/v1/orgs/${org.id}/invites`, body);
@@ -52,5 +53,21 @@ describe('POST /v1/orgs/{organizationId}/invites', () => {
     const org = await newOrganization(server);
     const creator = await org.member('create');
     expect((await creator.api.post(`/v1/orgs/${org.id}/invites`, { emails: ['x@example.com'] })).status).toBe(403);
+  });
+
+  it('marks members invited with sso once the organization has an active SAML provider', async () => {
+    const org = await newOrganization(server);
+    const idp = await createTestIdp();
+    const provider = await server.api.post(`/v1/orgs/${org.id}/saml`, {
+      label: 'Okta',
+      entityID: 'https://idp.example.com',
+      ssoURL: 'https://idp.example.com/sso',
+      certificate: idp.certificate,
+    });
+    expect(provider.status).toBe(201);
+    const res = await server.api.post(`/v1/orgs/${org.id}/invites`, { emails: ['sso-person@example.com'], sso: true });
+    expect(res.status).toBe(200);
+    const member = await server.api.get(`/v1/orgs/${org.id}/members/${res.body.users[0]}`);
+    expect(member.body.sso).toBe(true);
   });
 });

@@ -38,9 +38,12 @@ function convertBlock(node: FlowNode, ctx: ConvertContext): Block[] {
       return [code(node, ctx)];
     case 'table':
       return [convertTable(node, ctx)];
-    case 'html':
+    case 'html': {
+      const openAPI = ctx.openAPIBlock(node.value);
+      if (openAPI) return [openAPI];
       // Raw HTML (and a hint tag without its partner) is kept as a paragraph of its text.
       return [paragraph(ctx.key(), [leaf(ctx.hintTag(node.value)?.text ?? node.value)], ctx)];
+    }
     default:
       // Link reference definitions: their links already carry the URL, and they show nothing.
       return [];

@@ -1,5 +1,7 @@
 import { slugify } from '../../../src-shared/markdown/headings';
 import type { HintTag } from './hints';
+import { type OpenAPITag, openAPIBlockOf } from './openapi-blocks';
+import type { OpenAPIOperationBlock } from './types';
 
 /** What the node converters share while converting one markdown body. */
 export interface ConvertContext {
@@ -9,13 +11,17 @@ export interface ConvertContext {
   anchor(title: string): string;
   /** The hint tag a marker left by `parseWithHints` stands for. */
   hintTag(html: string): HintTag | undefined;
+  /** The OpenAPI operation block a marker left by `extractOpenAPIBlocks` stands for. */
+  openAPIBlock(html: string): OpenAPIOperationBlock | undefined;
 }
 
-export function newContext(tags: HintTag[]): ConvertContext {
+export function newContext(tags: HintTag[], openAPITags: readonly OpenAPITag[] = []): ConvertContext {
   let next = 0;
   const anchors = new Set<string>();
+  const key = () => `k${(next += 1)}`;
   return {
-    key: () => `k${(next += 1)}`,
+    key,
+    openAPIBlock: (html) => (/^\s*<!--folio-openapi-\d+-->\s*$/.test(html) ? openAPIBlockOf(html, openAPITags, key()) : undefined),
     anchor(title) {
       const base = slugify(title) || 'section';
       let anchor = base;

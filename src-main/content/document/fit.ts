@@ -1,5 +1,6 @@
 import type { ConvertContext } from './context';
 import { leaf, type Piece } from './inlines';
+import { openAPIBlockText } from './openapi-blocks';
 import { paragraph, tableAsParagraphs } from './table';
 import type { Block, BlockType, InlineImage } from './types';
 
@@ -14,7 +15,7 @@ const ESSENTIALS: BlockType[] = ['paragraph', 'heading-1', 'heading-2', 'heading
 
 const ALLOWED: Record<Container, ReadonlySet<BlockType>> = {
   // DocumentBlocksTopLevels
-  document: new Set([...ESSENTIALS, 'blockquote', 'hint', 'images', 'code', 'table']),
+  document: new Set([...ESSENTIALS, 'blockquote', 'hint', 'images', 'code', 'table', 'openapi-operation']),
   // DocumentBlockHint.nodes: DocumentBlocksEssentials only
   hint: new Set(ESSENTIALS),
   // DocumentBlockQuote.nodes: essentials or quotes
@@ -47,6 +48,9 @@ function downgrade(block: Block, container: Container, ctx: ConvertContext): Blo
       return fitBlocks(block.nodes, container, ctx);
     case 'table':
       return tableAsParagraphs(block, ctx);
+    case 'openapi-operation':
+      // GitBook admits OpenAPI blocks at the top level only: elsewhere the operation is named in a line.
+      return [paragraph(block.key, [leaf(openAPIBlockText({ spec: block.data.ref.spec, path: block.data.path, method: block.data.method }))], ctx)];
     default:
       return [block];
   }

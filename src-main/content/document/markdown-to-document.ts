@@ -1,6 +1,7 @@
 import { convertChildren } from './blocks';
 import { newContext } from './context';
 import { parseWithHints } from './hints';
+import { extractOpenAPIBlocks } from './openapi-blocks';
 import type { JSONDocument } from './types';
 
 /**
@@ -9,7 +10,8 @@ import type { JSONDocument } from './types';
  * and cached. The markdown stays the source of truth; the document is derived on each read.
  */
 export function markdownToDocument(markdown: string): JSONDocument {
-  const { tree, tags } = parseWithHints(markdown);
-  const ctx = newContext(tags);
+  const openAPI = extractOpenAPIBlocks(markdown);
+  const { tree, tags } = parseWithHints(openAPI.markdown);
+  const ctx = newContext(tags, openAPI.blocks);
   return { object: 'document', data: {}, nodes: convertChildren(tree.children, ctx, 'document') };
 }

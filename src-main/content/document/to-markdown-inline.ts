@@ -518,7 +518,7 @@ function merged(atoms: readonly Atom[]): Atom[] {
   return out;
 }
 
-const CHECK_CONTEXT: ConvertContext = { key: () => '', anchor: () => '', hintTag: () => undefined };
+const CHECK_CONTEXT: ConvertContext = { key: () => '', anchor: () => '', hintTag: () => undefined, openAPIBlock: () => undefined };
 
 /** Whether markdown for one paragraph or heading parses back as the expected text and marks. */
 function readsBack(markdown: string, expected: Expected): boolean {

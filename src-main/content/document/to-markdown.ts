@@ -15,6 +15,7 @@ import {
   type InlineOptions,
   type Json,
 } from './to-markdown-inline';
+import { openAPIBlockMarkdown, openAPIBlockText } from './openapi-blocks';
 
 /**
  * GitBook's JSON document (`JSONDocument`, as clients send it in change-request page bodies and
@@ -164,6 +165,15 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
     case 'table':
       add(tableLines(node, ctx), 'table');
       break;
+    case 'openapi-operation': {
+      const ref = isObject(data.ref) ? data.ref : {};
+      const tag = { spec: stringOf(ref.spec) ?? '', path: stringOf(data.path) ?? '', method: stringOf(data.method) ?? '' };
+      if (!tag.spec || !tag.path || !tag.method) break;
+      // Tag lines need a line of their own at the top level (a quote's `>` spoils them; GitBook nests none).
+      if (where === 'document') add(openAPIBlockMarkdown(tag), 'openapi-operation');
+      else add(paragraph([textNode(openAPIBlockText(tag))], ctx, where), 'paragraph');
+      break;
+    }
     case 'math':
       add(paragraph([textNode(`$$${stringOf(data.formula) ?? ''}$$`)], ctx, where), 'paragraph');
       break;

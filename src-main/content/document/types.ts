@@ -184,7 +184,16 @@ export interface Table {
   fragments: Fragment[];
 }
 
-export type Block = Paragraph | Heading | List | Divider | Quote | Hint | Code | Images | Table;
+/** GitBook's DocumentBlockOpenAPIOperation: an operation of a specification stored in the organization (by slug). */
+export interface OpenAPIOperationBlock {
+  object: 'block';
+  type: 'openapi-operation';
+  key: string;
+  isVoid: true;
+  data: { ref: { kind: 'openapi'; spec: string }; path: string; method: string };
+}
+
+export type Block = Paragraph | Heading | List | Divider | Quote | Hint | Code | Images | Table | OpenAPIOperationBlock;
 export type BlockType = Block['type'];
 
 export interface JSONDocument {

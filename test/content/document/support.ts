@@ -31,6 +31,7 @@ export function outline(blocks: readonly Block[]): unknown[] {
     if (b.type === 'images') return [b.type, b.nodes.map((i) => i.data.ref.url)];
     if (b.type === 'paragraph' || b.type.startsWith('heading')) return [b.type, textOf((b as { nodes: InlineContent[] }).nodes)];
     if (b.type === 'code') return [b.type, b.nodes.map((l) => textOf(l.nodes)).join('\n')];
+    if (b.type === 'openapi-operation') return [b.type, `${b.data.ref.spec} ${b.data.method} ${b.data.path}`];
     return [b.type, outline(b.nodes as Block[])];
   });
 }
