@@ -7,6 +7,7 @@ import { serveDownload } from '../files/download';
 import { FolioError, isFolioError } from '../errors';
 import { servePdf } from '../pdf/serve';
 import { serveSitePreview } from '../sites/preview/serve';
+import { siteWithHostname } from '../store/sites';
 import { serveIntegrationFile } from '../integrations/serve';
 import { serveSso } from '../saml/login';
 import { serveSyncEvents } from '../sync/events';
@@ -62,9 +63,17 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
     } else if (url.pathname.startsWith('/sso/')) {
       void serveSso(app, req, res, url, listenUrl());
     } else {
-      serveRenderer(req, res, url.pathname);
+      // A site's custom hostname pointed at this host: its pages, at the root of that hostname.
+      const site = siteOfHost(app, req.headers.host);
+      if (site) void serveSitePreview(app, req, res, new URL(`/sites/${site.id}${url.pathname}${url.search}`, url), listenUrl());
+      else serveRenderer(req, res, url.pathname);
     }
   };
+}
+
+function siteOfHost(app: FolioApp, host: string | undefined) {
+  const name = host?.replace(/:\d+$/, '').toLowerCase();
+  return name && name.split('.').length >= 3 ? siteWithHostname(app.db, name) : undefined;
 }
 
 async function handleApi(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string) {

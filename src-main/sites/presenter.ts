@@ -18,6 +18,7 @@ export function presentSite(site: SiteRow, pc: PresentContext & { db: Db }) {
     id: site.id,
     type: site.type,
     title: site.title,
+    ...(site.hostname !== null ? { hostname: site.hostname } : {}),
     ...(site.basename !== null ? { basename: site.basename } : {}),
     ...(site.proxy_origin !== null ? { proxy: { origin: site.proxy_origin, target: publishedSiteUrl(site, pc) } } : {}),
     visibility: site.visibility,

@@ -6,7 +6,7 @@ import { requireMembership } from '../orgs/access';
 import { createSpace } from '../spaces/service';
 import { inTransaction } from '../store/database';
 import { getSection, updateSection } from '../store/site-sections';
-import { defaultSiteSectionId, deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, type SiteRow, updateSite } from '../store/sites';
+import { defaultSiteSectionId, deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, siteWithHostname, type SiteRow, updateSite } from '../store/sites';
 import { requireSite, requireSiteAdmin } from './access';
 import { addSpaceRow } from './site-spaces-service';
 
@@ -61,7 +61,12 @@ export function updateSiteSettings(ctx: ServiceContext, organizationId: string, 
         throw badRequest(`defaultSiteSpace: site space "${siteSpace.id}" is not in the default section of this site`);
       } else updateSection(ctx.db, defaultSectionId, { default_site_space_id: siteSpace.id });
     }
+    if (input.hostname) {
+      const holder = siteWithHostname(ctx.db, input.hostname);
+      if (holder && holder.id !== site.id) throw badRequest(`hostname: "${input.hostname}" is already the hostname of another site`);
+    }
     updateSite(ctx.db, site.id, {
+      hostname: input.hostname,
       title: input.title,
       visibility: input.visibility,
       basename: input.basename,

@@ -20,6 +20,7 @@ import { syncSiteSecrets018 } from './migrations/018-sync-site-secrets';
 import { saml020 } from './migrations/020-saml';
 import { openAPISpecs019 } from './migrations/019-openapi-specs';
 import { translationsIntegrations021 } from './migrations/021-translations-integrations';
+import { siteHostnames022 } from './migrations/022-site-hostnames';
 
 export interface Migration {
   version: number;
@@ -28,7 +29,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022];
 
 /** Applies the migrations the file has not seen yet, each in its own transaction. */
 export function migrate(db: Db): void {

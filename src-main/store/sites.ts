@@ -30,6 +30,8 @@ export interface SiteRow {
   adaptive_schema_updated_at: string | null;
   /** JSON: the site's customization settings; null for the defaults. */
   customization: string | null;
+  /** A custom hostname (`docs.example.com`) the host also serves the site at; /v1 keeps it unique among sites. */
+  hostname: string | null;
 }
 
 export interface SiteSpaceRow {
@@ -79,6 +81,7 @@ export interface SiteChanges {
   adaptive_schema?: string | null;
   adaptive_schema_updated_at?: string | null;
   customization?: string | null;
+  hostname?: string | null;
   updated_at: string;
 }
 
@@ -247,4 +250,9 @@ export function siteRowOrganization(db: Db, table: string, id: string): string |
   if (!SITE_TABLES.has(table)) throw new Error(`not a site table: ${table}`);
   const row = db.prepare(`SELECT organization_id FROM ${table} WHERE id = ?`).get(id) as { organization_id: string } | undefined;
   return row?.organization_id;
+}
+
+/** The site a hostname names: the oldest, should sync have given it to two (migration 022). */
+export function siteWithHostname(db: Db, hostname: string): SiteRow | undefined {
+  return db.prepare('SELECT * FROM sites WHERE hostname = ? ORDER BY seq LIMIT 1').get(hostname.toLowerCase()) as SiteRow | undefined;
 }

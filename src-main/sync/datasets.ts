@@ -141,6 +141,8 @@ export const DATASETS: readonly Dataset[] = [
       'adaptive_schema',
       'adaptive_schema_updated_at',
       'customization',
+      // Migration 022:
+      'hostname',
     ],
     organization: 'R.organization_id',
     since: 16,

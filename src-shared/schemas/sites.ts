@@ -32,6 +32,12 @@ export const createSiteBody = z.strictObject({
 });
 export type CreateSiteInput = z.infer<typeof createSiteBody>;
 
+/** GitBook's SiteHostname: a domain of three or more labels (`docs.example.com`), lower case. */
+export const siteHostname = z
+  .string()
+  .max(512)
+  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'must be a domain of three or more labels in lower case, such as docs.example.com');
+
 export const updateSiteBody = z.strictObject({
   title: siteTitle.optional(),
   visibility: siteVisibility.optional(),
@@ -42,6 +48,8 @@ export const updateSiteBody = z.strictObject({
   defaultSiteSection: z.string().min(1).optional(),
   /** `null` removes the proxy. */
   proxy: siteProxyOrigin.nullable().optional(),
+  /** Not in GitBook's PATCH body (its custom hostnames are set in its app): Folio takes it here; `null` removes it. */
+  hostname: siteHostname.nullable().optional(),
 });
 export type UpdateSiteInput = z.infer<typeof updateSiteBody>;
 
