@@ -1,6 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
 import { headingAnchors } from '../../../src-shared/markdown/headings';
+import { extractOpenAPIBlocks, type OpenAPITag } from '../../content/document/openapi-blocks';
 
 /**
  * A page of the published site as HTML, from its markdown. Raw HTML in the markdown stays text
@@ -10,21 +11,35 @@ import { headingAnchors } from '../../../src-shared/markdown/headings';
  *   the site runs no highlighting script, and pages read the same with JavaScript off.
  * - Headings carry the same anchors the search names its sections by, so a search hit opens at its heading.
  * - Images naming a file of the space (`.gitbook/assets/<name>`) point at the site's own file route.
- * - GitBook's hint tags (`{% hint style="info" %}` ... `{% endhint %}`) become hint boxes.
+ * - GitBook's hint tags (`{% hint style="info" %}` ... `{% endhint %}`) become hint boxes, and its OpenAPI
+ *   blocks the operation's reference (openapi-html.ts).
  */
 export interface PageLinks {
   /** The URL of a file of the page's space by name. */
   fileUrl(name: string): string;
+  /** The HTML of an OpenAPI block (`{% openapi-operation %}`). */
+  operation(tag: OpenAPITag): string;
 }
 
-export function renderPageMarkdown(markdown: string, links: PageLinks): string {
+export function renderPageMarkdown(source: string, links: PageLinks): string {
+  // OpenAPI blocks become one marker line each (content/document/openapi-blocks.ts), rendered as escaped text
+  // in a paragraph of its own and swapped for the operation's HTML once the page is HTML.
+  const extracted = extractOpenAPIBlocks(source);
+  const { blocks } = extracted;
+  // A paragraph of its own, whatever surrounds the block (a line right after text would join its paragraph).
+  const markdown = blocks.length ? extracted.markdown.replace(/^[ \t]*(<!--folio-openapi-\d+-->)[ \t]*$/gm, '\n$1\n') : extracted.markdown;
   const env: SiteEnv = { anchorByLine: new Map(headingAnchors(markdown).map((h) => [h.line, h.anchor])), links, lineOffset: 0 };
-  return splitHints(markdown)
+  const html = splitHints(markdown)
     .map((part) => {
-      const html = md.render(part.markdown, { ...env, lineOffset: part.firstLine });
-      return part.hint ? `<div class="hint hint-${part.hint}" role="note">${html}</div>` : html;
+      const rendered = md.render(part.markdown, { ...env, lineOffset: part.firstLine });
+      return part.hint ? `<div class="hint hint-${part.hint}" role="note">${rendered}</div>` : rendered;
     })
     .join('');
+  if (blocks.length === 0) return html;
+  return html.replace(/<p>&lt;!--folio-openapi-(\d+)--&gt;<\/p>/g, (marker, n: string) => {
+    const tag = blocks[Number(n)];
+    return tag ? links.operation(tag) : marker;
+  });
 }
 
 interface SiteEnv extends Env {

@@ -1,6 +1,7 @@
 import type { ContentPageRow } from '../../store/content-pages';
 import type { SiteRow } from '../../store/sites';
 import type { SiteStructureModel } from '../structure';
+import { escapeHtml } from './html';
 import { pageAddress, type SiteLocation } from './locate';
 
 /** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */
@@ -14,10 +15,6 @@ export interface SiteFrame {
   indexable: boolean;
   /** The titles of the spaces of the location's site spaces, by space id (the variant switcher's labels). */
   spaceTitles: ReadonlyMap<string, string>;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 }
 
 export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string): string {

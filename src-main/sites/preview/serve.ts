@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FolioApp } from '../../app/app';
 import { baseUrlOf } from '../../http/base-url';
+import { operationOf } from '../../openapi/operation';
 import { getSite, type SiteRow } from '../../store/sites';
 import { getSpace } from '../../store/spaces';
 import { readSiteStructure } from '../structure';
@@ -8,7 +9,9 @@ import { resolveVisitor, visibleStructure } from '../visitors';
 import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, verifyPreviewToken } from './credentials';
 import { type SiteLocation, locate } from './locate';
 import { renderPageMarkdown } from './markdown';
-import { escapeHtml, messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
+import { missingOperationHtml, operationHtml } from './openapi-html';
+import { escapeHtml } from './html';
+import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
 import { recordPageView } from './page-views';
 import { searchSiteSpace } from './search';
 import { serveSiteFile } from './site-files';
@@ -96,7 +99,13 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   }
   const page = location.page;
   const body = page
-    ? renderPageMarkdown(page.markdown, { fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}` })
+    ? renderPageMarkdown(page.markdown, {
+        fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}`,
+        operation: (tag) => {
+          const operation = operationOf(app.db, site.organization_id, tag.spec, tag.path, tag.method);
+          return operation ? operationHtml(operation) : missingOperationHtml(tag);
+        },
+      })
     : '';
   const headers = pageHeaders(frame);
   if (!isPreview) {

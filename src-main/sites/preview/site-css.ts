@@ -74,6 +74,20 @@ a { color: var(--accent); }
 .hljs-title, .hljs-section, .hljs-function { color: var(--tok-title); }
 .hljs-attr, .hljs-attribute, .hljs-variable, .hljs-type, .hljs-property { color: var(--tok-attr); }
 .hljs-deletion { color: var(--danger); }
+.openapi-operation { border: 1px solid var(--line); border-radius: 8px; padding: .25rem 1rem 1rem; margin: 1.5rem 0; }
+.openapi-operation header { display: flex; align-items: center; gap: .6rem; margin: .75rem 0; }
+.openapi-method { font-weight: 700; font-size: .8rem; padding: .15rem .5rem; border-radius: 4px; background: var(--accent-soft); color: var(--accent); }
+.openapi-method-post { background: color-mix(in srgb, var(--success) 15%, transparent); color: var(--success); }
+.openapi-method-put, .openapi-method-patch { background: color-mix(in srgb, var(--warning) 15%, transparent); color: var(--warning); }
+.openapi-method-delete { background: color-mix(in srgb, var(--danger) 15%, transparent); color: var(--danger); }
+.openapi-path { font-size: 1rem; }
+.openapi-deprecated { color: var(--danger); font-size: .8rem; }
+.openapi-operation h4 { margin: 1rem 0 .4rem; }
+.openapi-parameters { border-collapse: collapse; width: 100%; font-size: .9rem; }
+.openapi-parameters th, .openapi-parameters td { border: 1px solid var(--line); padding: .35rem .5rem; text-align: left; vertical-align: top; }
+.openapi-responses { padding-left: 1.25rem; }
+.openapi-content-type { margin: .4rem 0 .2rem; font-size: .85rem; color: var(--muted); }
+.openapi-missing p { color: var(--muted); }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 3rem; }
 .pager a { display: flex; flex-direction: column; padding: .75rem 1rem; border: 1px solid var(--line); border-radius: 8px; text-decoration: none; color: var(--fg); min-width: 12rem; }
 .pager a span { font-size: .8rem; color: var(--muted); }

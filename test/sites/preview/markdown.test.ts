@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderPageMarkdown } from '../../../src-main/sites/preview/markdown';
 
-const links = { fileUrl: (name: string) => `/sites/s1/~files/ss1/${encodeURIComponent(name)}` };
+const links = {
+  fileUrl: (name: string) => `/sites/s1/~files/ss1/${encodeURIComponent(name)}`,
+  operation: (tag: { spec: string; path: string; method: string }) => `<section data-op="${tag.method} ${tag.path} ${tag.spec}"></section>`,
+};
 
 describe('the site preview markdown renderer', () => {
   it('keeps raw HTML as text, so a page cannot put script in front of visitors', () => {
@@ -38,5 +41,16 @@ describe('the site preview markdown renderer', () => {
     const html = renderPageMarkdown('![Chart](.gitbook/assets/chart%20one.png) ![Web](https://example.com/a.png)', links);
     expect(html).toContain('src="/sites/s1/~files/ss1/chart%20one.png"');
     expect(html).toContain('src="https://example.com/a.png"');
+  });
+
+  it('puts the operation of an OpenAPI block in its place, also right after a paragraph', () => {
+    const html = renderPageMarkdown(
+      'Intro line\n{% openapi-operation spec="pets" path="/pets/{id}" method="GET" %}\n[Open](https://x)\n{% endopenapi-operation %}\n## After\n',
+      links,
+    );
+    expect(html).toContain('<p>Intro line</p>');
+    expect(html).toContain('<section data-op="get /pets/{id} pets"></section>');
+    expect(html).toContain('<h2 id="after">After</h2>');
+    expect(html).not.toContain('folio-openapi');
   });
 });
