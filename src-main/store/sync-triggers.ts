@@ -1,4 +1,4 @@
-import { type Dataset, DELETED_COLUMN } from '../sync/datasets';
+import { DATASETS, type Dataset, DELETED_COLUMN } from '../sync/datasets';
 
 /**
  * The triggers that record every write to a synced table as field changes (docs/sync.md, "Capture"): an
@@ -49,4 +49,39 @@ export function backfillSql(dataset: Dataset): string {
   SELECT sync_hlc(), '${dataset.table}', ${rowKey}, '${column}', json_quote(R.${column}), ${dataset.organization} FROM ${dataset.table} R;`,
     )
     .join('\n');
+}
+
+/**
+ * Secrets (datasets' `adminOnly`) reach admins' workstations only (sync/server-service.ts pull). Someone
+ * made an admin later was skipped when they first went by, so on a promotion (a membership written with
+ * the admin role, here or applied from another replica) each secret of the organization this replica holds
+ * is recorded again with a new clock reading: it travels again, now to the new admin too. A replica without
+ * the secrets (a non-admin's workstation) holds none and records nothing. A migration adding a secret
+ * dataset makes these triggers again.
+ */
+export function secretRestampTriggersSql(): string {
+  const restamp = DATASETS.filter((dataset) => dataset.adminOnly !== undefined)
+    .map((dataset) => restampSql(dataset, 'NEW.organization_id'))
+    .join('\n    ');
+  return `DROP TRIGGER IF EXISTS sync_secrets_on_admin_insert;
+DROP TRIGGER IF EXISTS sync_secrets_on_admin_update;
+CREATE TRIGGER sync_secrets_on_admin_insert AFTER INSERT ON members WHEN NEW.role = 'admin' BEGIN
+    ${restamp}
+END;
+CREATE TRIGGER sync_secrets_on_admin_update AFTER UPDATE OF role ON members
+  WHEN NEW.role = 'admin' AND OLD.role IS NOT 'admin' BEGIN
+    ${restamp}
+END;`;
+}
+
+function restampSql(dataset: Dataset, org: string): string {
+  const columns = dataset.adminOnly === 'row' ? dataset.columns : (dataset.adminOnly ?? []);
+  const key = `json_array(${dataset.key.map((column) => `R.${column}`).join(', ')})`;
+  return columns
+    .map(
+      (column) => `INSERT INTO sync_changes (hlc, dataset, row_key, "column", value, organization_id)
+    SELECT sync_hlc(), '${dataset.table}', ${key}, '${column}', json_quote(R.${column}), ${org}
+    FROM ${dataset.table} R WHERE ${dataset.organization} = ${org} AND R.${column} IS NOT NULL;`,
+    )
+    .join('\n    ');
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { type Host, startHost } from '../../src-main/http/server';
 import { operationOf } from '../../src-main/openapi/operation';
 import { createSpec, deleteSpec } from '../../src-main/openapi/service';
 import type { Db } from '../../src-main/store/database';
@@ -9,25 +8,11 @@ import { getSpecById, getVersionContent } from '../../src-main/store/openapi-spe
 import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
-import { SyncClient } from '../../src-main/sync/client';
 import { PETSTORE_3 } from '../openapi/support';
 import { useReplicas } from '../support/replicas';
 
-const { openReplica, cleanup } = useReplicas();
+const { serverAndWorkstation } = useReplicas();
 const text = JSON.stringify(PETSTORE_3);
-
-async function serverAndWorkstation() {
-  const server = openReplica('server', 'owner@team.example');
-  const host: Host = await startHost(server.app, { port: 0 });
-  cleanup.push(() => host.close());
-  const workstation = openReplica('workstation', 'me@laptop.local');
-  const attach = (token: string) => {
-    const client = new SyncClient(workstation.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
-    cleanup.push(() => client.stop());
-    return client;
-  };
-  return { server, workstation, attach };
-}
 
 /** Polls the store until the spec's processing is complete (no timing asserted). */
 async function processed(db: Db, specId: string) {

@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { type Host, startHost } from '../../src-main/http/server';
 import { createSamlProvider, deleteSamlProvider, updateSamlProviderSettings } from '../../src-main/saml/service';
 import { insertMember } from '../../src-main/store/members';
 import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
-import { SyncClient } from '../../src-main/sync/client';
 import { insertTeam } from '../../src-main/store/teams';
 import { useReplicas } from '../support/replicas';
 import { createTestIdp } from '../support/saml-idp';
 
-const { openReplica, cleanup } = useReplicas();
-
-async function serverAndWorkstation() {
-  const server = openReplica('server', 'owner@team.example');
-  const host: Host = await startHost(server.app, { port: 0 });
-  cleanup.push(() => host.close());
-  const workstation = openReplica('workstation', 'me@laptop.local');
-  const attach = (token: string) => {
-    const client = new SyncClient(workstation.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
-    cleanup.push(() => client.stop());
-    return client;
-  };
-  return { server, host, workstation, attach };
-}
+const { serverAndWorkstation } = useReplicas();
 
 type Db = { prepare(sql: string): { get(...args: unknown[]): unknown } };
 const providerRow = (db: Db, id: string) =>

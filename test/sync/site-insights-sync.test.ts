@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { type Host, startHost } from '../../src-main/http/server';
 import { aggregateSiteEvents, recordSiteEvents } from '../../src-main/sites/insights-service';
 import { createSite } from '../../src-main/sites/service';
 import { getSite } from '../../src-main/store/sites';
 import { getUserById } from '../../src-main/store/users';
-import { SyncClient } from '../../src-main/sync/client';
 import { useReplicas } from '../support/replicas';
 
-const { openReplica, cleanup } = useReplicas();
-
-async function serverAndWorkstation() {
-  const server = openReplica('server', 'owner@team.example');
-  const host: Host = await startHost(server.app, { port: 0 });
-  cleanup.push(() => host.close());
-  const workstation = openReplica('workstation', 'me@laptop.local');
-  const client = new SyncClient(workstation.app, { url: host.url, token: server.token }, { minBackoffMs: 20, maxBackoffMs: 200 });
-  cleanup.push(() => client.stop());
-  return { server, workstation, client };
-}
+const { serverAndWorkstation } = useReplicas();
 
 const pageView = (visitor: string, page: string) => ({
   type: 'page_view' as const,
@@ -39,7 +27,8 @@ const rowsOf = (db: { prepare(sql: string): { all(...args: unknown[]): unknown[]
 
 describe('site insights sync between a workstation and a team server', () => {
   it('sends events recorded on a workstation to the server, where they are aggregated', async () => {
-    const { server, workstation, client } = await serverAndWorkstation();
+    const { server, workstation, attach } = await serverAndWorkstation();
+    const client = attach(server.token);
     const site = createSite(server.ctx, server.orgId, { title: 'Docs' });
     await client.syncOnce();
     const local = getSite(workstation.db, site.id)!;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { type Host, startHost } from '../../src-main/http/server';
 import { createSite, setSitePublished } from '../../src-main/sites/service';
 import { createSiteShareLink } from '../../src-main/sites/share-links-service';
 import { resolveVisitor } from '../../src-main/sites/visitors';
@@ -9,23 +8,9 @@ import { getSite } from '../../src-main/store/sites';
 import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
-import { SyncClient } from '../../src-main/sync/client';
 import { useReplicas } from '../support/replicas';
 
-const { openReplica, cleanup } = useReplicas();
-
-async function serverAndWorkstation() {
-  const server = openReplica('server', 'owner@team.example');
-  const host: Host = await startHost(server.app, { port: 0 });
-  cleanup.push(() => host.close());
-  const workstation = openReplica('workstation', 'me@laptop.local');
-  const attach = (token: string) => {
-    const client = new SyncClient(workstation.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
-    cleanup.push(() => client.stop());
-    return client;
-  };
-  return { server, workstation, attach };
-}
+const { serverAndWorkstation } = useReplicas();
 
 type Db = { prepare(sql: string): { get(...args: unknown[]): unknown } };
 const linkRow = (db: Db, id: string) =>

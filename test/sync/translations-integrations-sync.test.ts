@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { type Host, startHost } from '../../src-main/http/server';
 import { installIntegration, installIntegrationOnSpace } from '../../src-main/integrations/installations-service';
 import { publishIntegration, unpublishIntegration } from '../../src-main/integrations/publish-service';
 import { createOrganization } from '../../src-main/orgs/service';
@@ -9,30 +8,14 @@ import { getIntegration, getIntegrationAsset } from '../../src-main/store/integr
 import { insertMember, setMemberRole } from '../../src-main/store/members';
 import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
-import { findOrCreateUser, getUserById } from '../../src-main/store/users';
-import { SyncClient } from '../../src-main/sync/client';
+import { findOrCreateUser } from '../../src-main/store/users';
 import { createTranslation, deleteTranslation } from '../../src-main/translations/service';
-import { useReplicas } from '../support/replicas';
+import { type Replica, useReplicas } from '../support/replicas';
 
-const { openReplica, cleanup } = useReplicas();
-
-async function serverAndWorkstation() {
-  const server = openReplica('server', 'owner@team.example');
-  const host: Host = await startHost(server.app, { port: 0 });
-  cleanup.push(() => host.close());
-  const workstation = openReplica('workstation', 'me@laptop.local');
-  const attach = (token: string) => {
-    const client = new SyncClient(workstation.app, { url: host.url, token }, { minBackoffMs: 20, maxBackoffMs: 200 });
-    cleanup.push(() => client.stop());
-    return client;
-  };
-  /** The server's owner acting on the workstation (after a first sync brought their user there). */
-  const asOwnerThere = () => serviceContext(workstation.app, getUserById(workstation.db, server.owner.id)!);
-  return { server, host, workstation, attach, asOwnerThere };
-}
+const { serverAndWorkstation } = useReplicas();
 
 /** A member of the server's organization with a token, in the given role. */
-function memberOnServer(server: ReturnType<typeof openReplica>, email: string, role: 'admin' | 'edit' | 'read') {
+function memberOnServer(server: Replica, email: string, role: 'admin' | 'edit' | 'read') {
   const now = new Date().toISOString();
   const user = findOrCreateUser(server.db, email, now, email);
   insertMember(server.db, server.orgId, user.id, role, now);

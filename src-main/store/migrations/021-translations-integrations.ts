@@ -1,26 +1,10 @@
-import { DATASETS, type Dataset, datasetOf } from '../../sync/datasets';
+import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { syncTriggersSql } from '../sync-triggers';
+import { secretRestampTriggersSql, syncTriggersSql } from '../sync-triggers';
 
 const synced = ['translations', 'integrations', 'integration_assets', 'integration_installations', 'integration_space_installations'].map(
   (table) => datasetOf(table)!,
 );
-
-/** As migration 018: re-records an organization's secrets when someone becomes one of its admins. */
-function restampSql(dataset: Dataset, org: string): string {
-  const columns = dataset.adminOnly === 'row' ? dataset.columns : (dataset.adminOnly ?? []);
-  const key = `json_array(${dataset.key.map((column) => `R.${column}`).join(', ')})`;
-  return columns
-    .map(
-      (column) => `INSERT INTO sync_changes (hlc, dataset, row_key, "column", value, organization_id)
-    SELECT sync_hlc(), '${dataset.table}', ${key}, '${column}', json_quote(R.${column}), ${org}
-    FROM ${dataset.table} R WHERE ${dataset.organization} = ${org} AND R.${column} IS NOT NULL;`,
-    )
-    .join('\n    ');
-}
-const restampAll = DATASETS.filter((dataset) => dataset.adminOnly !== undefined)
-  .map((dataset) => restampSql(dataset, 'NEW.organization_id'))
-  .join('\n    ');
 
 // Translations and integrations (issue 9).
 //
@@ -123,14 +107,6 @@ CREATE INDEX integration_space_installations_space ON integration_space_installa
 
 ${synced.map(syncTriggersSql).join('\n')}
 
-DROP TRIGGER IF EXISTS sync_secrets_on_admin_insert;
-DROP TRIGGER IF EXISTS sync_secrets_on_admin_update;
-CREATE TRIGGER sync_secrets_on_admin_insert AFTER INSERT ON members WHEN NEW.role = 'admin' BEGIN
-    ${restampAll}
-END;
-CREATE TRIGGER sync_secrets_on_admin_update AFTER UPDATE OF role ON members
-  WHEN NEW.role = 'admin' AND OLD.role IS NOT 'admin' BEGIN
-    ${restampAll}
-END;
+${secretRestampTriggersSql()}
 `,
 };
