@@ -1,7 +1,7 @@
 import type { ContentPageRow } from '../../store/content-pages';
 import type { SiteRow } from '../../store/sites';
 import type { SiteStructureModel } from '../structure';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../src-shared/html';
 import { pageAddress, type SiteLocation } from './locate';
 
 /** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */

@@ -10,7 +10,7 @@ import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, ver
 import { type SiteLocation, locate } from './locate';
 import { renderPageMarkdown } from './markdown';
 import { missingOperationHtml, operationHtml } from './openapi-html';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../src-shared/html';
 import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
 import { recordPageView } from './page-views';
 import { searchSiteSpace } from './search';

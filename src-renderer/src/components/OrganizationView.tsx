@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { countOf, formatDate } from '../format';
 import { selectedOrganization } from '../stores/organizations-store';
 import { MembersSection } from './MembersSection';
+import { SsoSection } from './org-settings/SsoSection';
+import { TranslationsSection } from './org-settings/TranslationsSection';
 import { SitesEntry } from './sites/SitesEntry';
 import { SpacesSection } from './SpacesSection';
 import { TeamsSection } from './TeamsSection';
@@ -37,6 +39,8 @@ export function OrganizationView() {
       <SitesEntry organization={organization} />
       <MembersSection />
       <TeamsSection />
+      <TranslationsSection organization={organization} />
+      {organization.permissions.admin && <SsoSection organization={organization} />}
     </article>
   );
 }

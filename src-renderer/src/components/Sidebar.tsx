@@ -2,6 +2,8 @@ import { Fragment, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { initialsOf } from '../format';
 import { Logo } from './Logo';
+import { specsAddress } from './openapi/openapi-address';
+import { integrationsAddress } from './integrations/integrations-address';
 import { sitesAddress } from './sites/site-address';
 import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { ConnectionIndicator } from './status/ConnectionIndicator';
@@ -19,16 +21,20 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
   const viewer = useOrganizations((state) => state.viewer);
   const hasOrganization = useOrganizations((state) => state.selectedId !== undefined);
   const organizationId = useOrganizations((state) => state.selectedId);
-  const { spaces, navigation, sites } = useAppStores();
+  const { spaces, navigation, sites, openapi, integrations } = useAppStores();
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
   const sitesOpen = useStore(sites, (state) => state.screen !== undefined);
+  const specsOpen = useStore(openapi, (state) => state.screen !== undefined);
+  const integrationsOpen = useStore(integrations, (state) => state.screen !== undefined);
 
   /** The sections belong to the organization's page: from a space or the Sites screen, go back to it first, then to the section. */
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (!spaceOpen && !sitesOpen) return;
+    if (!spaceOpen && !sitesOpen && !specsOpen && !integrationsOpen) return;
     event.preventDefault();
     spaces.getState().close();
     sites.getState().close();
+    openapi.getState().close();
+    integrations.getState().close();
     requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   };
 
@@ -48,9 +54,17 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
               </a>
               {/* Next to the spaces they publish; the sites have a screen of their own, with its own address. */}
               {section.id === 'spaces' && organizationId && (
-                <a href={sitesAddress(organizationId)} aria-current={sitesOpen ? 'page' : undefined}>
-                  Sites
-                </a>
+                <>
+                  <a href={sitesAddress(organizationId)} aria-current={sitesOpen ? 'page' : undefined}>
+                    Sites
+                  </a>
+                  <a href={specsAddress(organizationId)} aria-current={specsOpen ? 'page' : undefined}>
+                    API specs
+                  </a>
+                  <a href={integrationsAddress(organizationId)} aria-current={integrationsOpen ? 'page' : undefined}>
+                    Integrations
+                  </a>
+                </>
               )}
             </Fragment>
           ))}

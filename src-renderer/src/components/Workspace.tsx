@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { selectedOrganization } from '../stores/organizations-store';
+import { IntegrationsScreen } from './integrations/IntegrationsScreen';
+import { OpenAPIScreen } from './openapi/OpenAPIScreen';
 import { OrganizationView } from './OrganizationView';
 import { CommandPalette } from './search/CommandPalette';
 import { SettingsDialog } from './settings/SettingsDialog';
@@ -20,6 +22,8 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
   const notice = useSpaces((state) => state.notice);
   const settingsOpen = useNavigation((state) => state.dialog === 'settings');
   const sitesOpen = useStore(useAppStores().sites, (state) => state.screen !== undefined);
+  const specsOpen = useStore(useAppStores().openapi, (state) => state.screen !== undefined);
+  const integrationsOpen = useStore(useAppStores().integrations, (state) => state.screen !== undefined);
 
   useEffect(() => {
     void organizations.getState().load();
@@ -47,6 +51,10 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
           <SpaceView organization={organization} />
         ) : sitesOpen && organization ? (
           <SitesScreen organization={organization} />
+        ) : specsOpen && organization ? (
+          <OpenAPIScreen organization={organization} />
+        ) : integrationsOpen && organization ? (
+          <IntegrationsScreen organization={organization} />
         ) : (
           <OrganizationView />
         )}

@@ -1,5 +1,6 @@
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
 import { headingAnchors } from '../../../src-shared/markdown/headings';
+import { openAPIBlocks } from './openapi-blocks';
 
 /**
  * The preview of a page body: the same markdown the editor holds, as HTML. Raw HTML in the markdown stays
@@ -13,6 +14,8 @@ import { headingAnchors } from '../../../src-shared/markdown/headings';
  *   the file's bytes (preview-images.ts), which the desktop app's CSP allows. Other images (remote URLs)
  *   would be refused by that CSP, so they render as a link instead of a broken image.
  * - Web links open outside the app (target _blank, which the desktop app hands to the system browser).
+ * - GitBook's OpenAPI blocks (`{% openapi-operation … %}`) render as cards that preview-openapi.ts fills
+ *   with the operation read from the organization's spec (openapi-blocks.ts).
  */
 export function renderMarkdown(markdown: string): string {
   const env: PreviewEnv = { anchorByLine: new Map(headingAnchors(markdown).map((h) => [h.line, h.anchor])) };
@@ -23,7 +26,7 @@ interface PreviewEnv extends Env {
   anchorByLine: Map<number, string>;
 }
 
-const md = new MarkdownIt({ html: false, linkify: true });
+const md = new MarkdownIt({ html: false, linkify: true }).use(openAPIBlocks);
 
 const ASSETS = /(?:^|\/)\.gitbook\/assets\/([^/?#]+)$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

@@ -44,20 +44,37 @@ function followOrganization(organizations: OrganizationsStore, spaces: SpacesSto
   });
 }
 
+/** A screen of an organization with an address of its own (Sites, API specs, Integrations). */
+interface ScreenState {
+  screen?: { organizationId: string };
+  close(): void;
+}
+interface ScreenStore {
+  getState(): ScreenState;
+  subscribe(listener: (state: ScreenState, previous: ScreenState) => void): () => void;
+}
+
 /**
- * The Sites screen and an open space take turns: opening one closes the other, and showing another
- * organization closes the Sites screen of the previous one.
+ * The organization's screens and an open space take turns: opening one closes the others and the space,
+ * opening a space closes them, and showing another organization closes a screen of the previous one.
  */
-function followSites(organizations: OrganizationsStore, spaces: SpacesStore, features: FeatureStores): void {
-  const { sites } = features;
+function followScreens(organizations: OrganizationsStore, spaces: SpacesStore, features: FeatureStores): void {
+  const screens: ScreenStore[] = [features.sites, features.openapi, features.integrations];
   spaces.subscribe((state, previous) => {
-    if (state.openSpaceId && state.openSpaceId !== previous.openSpaceId) sites.getState().close();
+    if (state.openSpaceId && state.openSpaceId !== previous.openSpaceId) screens.forEach((screen) => screen.getState().close());
   });
-  sites.subscribe((state, previous) => {
-    if (state.screen && !previous.screen && spaces.getState().openSpaceId) spaces.getState().close();
-  });
+  for (const store of screens) {
+    store.subscribe((state, previous) => {
+      if (!state.screen || previous.screen) return;
+      if (spaces.getState().openSpaceId) spaces.getState().close();
+      screens.filter((other) => other !== store).forEach((other) => other.getState().close());
+    });
+  }
   organizations.subscribe((state) => {
-    if (sites.getState().screen && sites.getState().screen?.organizationId !== state.selectedId) sites.getState().close();
+    for (const store of screens) {
+      const screen = store.getState().screen;
+      if (screen && screen.organizationId !== state.selectedId) store.getState().close();
+    }
   });
 }
 
@@ -78,7 +95,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);
-  followSites(organizations, spaces, features);
+  followScreens(organizations, spaces, features);
   session.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       organizations.getState().reset();
@@ -96,6 +113,6 @@ export function createDesktopStores(storage: KeyValueStorage, client: AppClient)
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);
-  followSites(organizations, spaces, features);
+  followScreens(organizations, spaces, features);
   return { organizations, spaces, ...features };
 }

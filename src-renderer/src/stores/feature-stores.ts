@@ -11,17 +11,25 @@ import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
 import { createImportStore } from './import-store';
+import type { IntegrationsClient, IntegrationsStore } from './integrations-store';
+import { createIntegrationsStore } from './integrations-store';
 import { createNavigationStore, type NavigationStore } from './navigation-store';
+import type { OpenAPIClient, OpenAPIStore } from './openapi-store';
+import { createOpenAPIStore } from './openapi-store';
 import type { PageTreeClient, PageTreeStore } from './page-tree-store';
 import { createPageTreeStore } from './page-tree-store';
 import type { SearchClient, SearchStore } from './search-store';
 import { createSearchStore } from './search-store';
 import type { SettingsClient, SettingsStore } from './settings-store';
 import { createSettingsStore } from './settings-store';
+import type { SamlClient, SamlStore } from './saml-store';
+import { createSamlStore } from './saml-store';
 import type { SitesClient, SitesStore } from './sites-store';
 import { createSitesStore } from './sites-store';
 import type { SyncClient, SyncStore } from './sync-store';
 import { createSyncStore } from './sync-store';
+import type { TranslationsClient, TranslationsStore } from './translations-store';
+import { createTranslationsStore } from './translations-store';
 
 /** The stores of everyday work in a space, each owning one feature of the window. */
 export interface FeatureStores {
@@ -35,6 +43,10 @@ export interface FeatureStores {
   imports: ImportStore;
   settings: SettingsStore;
   sites: SitesStore;
+  openapi: OpenAPIStore;
+  integrations: IntegrationsStore;
+  translations: TranslationsStore;
+  saml: SamlStore;
   connection: ConnectionStore;
   sync: SyncStore;
 }
@@ -49,6 +61,10 @@ export type FeatureClient = PageTreeClient &
   ImportClient &
   SettingsClient &
   SitesClient &
+  OpenAPIClient &
+  IntegrationsClient &
+  TranslationsClient &
+  SamlClient &
   ConnectionClient &
   SyncClient;
 
@@ -68,6 +84,10 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
     sites: createSitesStore(deps),
+    openapi: createOpenAPIStore(deps),
+    integrations: createIntegrationsStore(deps),
+    translations: createTranslationsStore(deps),
+    saml: createSamlStore(deps),
     connection,
     sync: createSyncStore(deps),
   };

@@ -1,7 +1,7 @@
 import type { AppStores } from './app-stores';
 import { openSpaceOf } from './spaces-store';
 
-/** What the address says is open: a space, a page in it, and which content of it; or an organization's sites. */
+/** What the address says is open: a space, a page in it, and which content of it; or a screen of an organization. */
 export interface AppLocation {
   spaceId?: string;
   pageId?: string;
@@ -10,6 +10,11 @@ export interface AppLocation {
   /** The Sites screen of this organization (never with a space); with `siteId`, that site's page. */
   sitesOf?: string;
   siteId?: string;
+  /** The API specs screen of this organization; with `specSlug`, that spec's page. */
+  openapiOf?: string;
+  specSlug?: string;
+  /** The Integrations screen of this organization. */
+  integrationsOf?: string;
 }
 
 /** The window's address, as far as the app uses it: the part after `#`. */
@@ -28,6 +33,11 @@ const PREFIX = '#/';
  * page where paths cannot change; `#spaces` and the like (in-page anchors) are not locations.
  */
 export function formatLocation(location: AppLocation): string {
+  if (!location.spaceId && location.openapiOf) {
+    const specs = `${PREFIX}orgs/${encodeURIComponent(location.openapiOf)}/openapi`;
+    return location.specSlug ? `${specs}/${encodeURIComponent(location.specSlug)}` : specs;
+  }
+  if (!location.spaceId && location.integrationsOf) return `${PREFIX}orgs/${encodeURIComponent(location.integrationsOf)}/integrations`;
   if (!location.spaceId && location.sitesOf) {
     const sites = `${PREFIX}orgs/${encodeURIComponent(location.sitesOf)}/sites`;
     return location.siteId ? `${sites}/${encodeURIComponent(location.siteId)}` : sites;
@@ -51,6 +61,10 @@ export function parseLocation(hash: string): AppLocation | undefined {
   // `#/orgs/{id}/sites/{siteId}`: sites belong to an organization, which the address names for a pasted link.
   const sites = /^orgs\/([^/]+)\/sites(?:\/([^/]+))?\/?$/.exec(path);
   if (sites) return { sitesOf: decode(sites[1]), ...(sites[2] ? { siteId: decode(sites[2]) } : {}) };
+  const specs = /^orgs\/([^/]+)\/openapi(?:\/([^/]+))?\/?$/.exec(path);
+  if (specs) return { openapiOf: decode(specs[1]), ...(specs[2] ? { specSlug: decode(specs[2]) } : {}) };
+  const integrations = /^orgs\/([^/]+)\/integrations\/?$/.exec(path);
+  if (integrations) return { integrationsOf: decode(integrations[1]) };
   const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+))?\/?$/.exec(path);
   if (!match) return undefined;
   const query = new URLSearchParams(search);
@@ -67,6 +81,10 @@ function currentLocation(stores: AppStores): AppLocation {
   const spaceId = stores.spaces.getState().openSpaceId;
   const sites = stores.sites.getState().screen;
   if (!spaceId && sites) return { sitesOf: sites.organizationId, siteId: sites.siteId };
+  const specs = stores.openapi.getState().screen;
+  if (!spaceId && specs) return { openapiOf: specs.organizationId, specSlug: specs.slug };
+  const integrations = stores.integrations.getState().screen;
+  if (!spaceId && integrations) return { integrationsOf: integrations.organizationId };
   if (!spaceId) return {};
   return { spaceId, pageId: navigation.pageId, changeRequestId: navigation.changeRequestId, revisionId: navigation.revisionId };
 }
@@ -94,10 +112,20 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
     try {
       if (!wanted) return;
       if (wanted.sitesOf) {
-        await showSites(stores, wanted.sitesOf, wanted.siteId);
+        if (await selectOrganization(stores, wanted.sitesOf)) await stores.sites.getState().show(wanted.sitesOf, wanted.siteId);
+        return;
+      }
+      if (wanted.openapiOf) {
+        if (await selectOrganization(stores, wanted.openapiOf)) await stores.openapi.getState().show(wanted.openapiOf, wanted.specSlug);
+        return;
+      }
+      if (wanted.integrationsOf) {
+        if (await selectOrganization(stores, wanted.integrationsOf)) await stores.integrations.getState().show(wanted.integrationsOf);
         return;
       }
       stores.sites.getState().close();
+      stores.openapi.getState().close();
+      stores.integrations.getState().close();
       await openSpace(stores, wanted.spaceId);
       const navigation = stores.navigation.getState();
       if (wanted.spaceId && stores.spaces.getState().openSpaceId === wanted.spaceId) {
@@ -119,6 +147,12 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
     }),
     stores.sites.subscribe((state, previous) => {
       if (state.screen?.organizationId !== previous.screen?.organizationId || state.screen?.siteId !== previous.screen?.siteId) write();
+    }),
+    stores.openapi.subscribe((state, previous) => {
+      if (state.screen?.organizationId !== previous.screen?.organizationId || state.screen?.slug !== previous.screen?.slug) write();
+    }),
+    stores.integrations.subscribe((state, previous) => {
+      if (state.screen?.organizationId !== previous.screen?.organizationId) write();
     }),
     address.listen(() => void apply()),
   ];
@@ -156,11 +190,11 @@ async function openSpace(stores: AppStores, spaceId: string | undefined): Promis
   if (stores.spaces.getState().openSpaceId !== spaceId) await stores.spaces.getState().open(spaceId);
 }
 
-/** Shows an organization's sites (or one site), switching to that organization first; an unknown one is ignored. */
-async function showSites(stores: AppStores, organizationId: string, siteId: string | undefined): Promise<void> {
+/** Switches to the organization an address names; false (and nothing shown) for one the viewer is not in. */
+async function selectOrganization(stores: AppStores, organizationId: string): Promise<boolean> {
   const organizations = stores.organizations.getState();
   const known = organizations.organizations.status === 'ready' && organizations.organizations.items.some((org) => org.id === organizationId);
-  if (!known) return;
+  if (!known) return false;
   if (organizations.selectedId !== organizationId) await organizations.select(organizationId);
-  await stores.sites.getState().show(organizationId, siteId);
+  return true;
 }

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'r
 import type * as Y from 'yjs';
 import { renderMarkdown } from '../../editor/markdown-preview';
 import { previewHeading, resolvePreviewImages } from '../../editor/preview-images';
+import { type OperationSource, resolveOpenAPIBlocks } from '../../editor/preview-openapi';
 
 /** How long the preview waits after a change before rendering again: typing stays smooth on long pages. */
 const RENDER_EVERY_MS = 150;
@@ -11,10 +12,12 @@ interface MarkdownPreviewProps {
   /** A heading to scroll to (a search result's section). */
   anchor?: string;
   imageUrl(name: string): Promise<string | undefined>;
+  /** Where OpenAPI blocks read their operations; without it they say they are loading. */
+  operations?: OperationSource;
 }
 
 /** The page rendered as readers see it, updated as the writer types (and as remote changes arrive). */
-export function MarkdownPreview({ text, anchor, imageUrl }: MarkdownPreviewProps) {
+export function MarkdownPreview({ text, anchor, imageUrl, operations }: MarkdownPreviewProps) {
   const [html, setHtml] = useState(() => renderMarkdown(text.toString()));
   const container = useRef<HTMLElement>(null);
 
@@ -37,7 +40,8 @@ export function MarkdownPreview({ text, anchor, imageUrl }: MarkdownPreviewProps
 
   useLayoutEffect(() => {
     if (container.current) resolvePreviewImages(container.current, imageUrl);
-  }, [html, imageUrl]);
+    if (container.current && operations) resolveOpenAPIBlocks(container.current, operations);
+  }, [html, imageUrl, operations]);
 
   useEffect(() => {
     if (anchor && container.current) previewHeading(container.current, anchor)?.scrollIntoView({ block: 'start' });

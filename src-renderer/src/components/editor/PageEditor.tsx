@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
 import type { PageEditorView } from '../../editor/codemirror-setup';
+import type { OpenAPITag } from '../../editor/openapi-blocks';
+import type { OperationSource } from '../../editor/preview-openapi';
 import { headingAnchors } from '../../../../src-shared/markdown/headings';
 import type { EditedChangeRequest } from '../../stores/editor-store';
 import { LockIcon } from '../Icons';
@@ -18,7 +20,7 @@ import { SaveStatus } from './SaveStatus';
  * and reopens it when the page, the content or its version changes.
  */
 export function PageEditor({ space }: { space: Space }) {
-  const { editor } = useAppStores();
+  const { editor, openapi } = useAppStores();
   const pageId = useNavigation((state) => state.pageId);
   const anchor = useNavigation((state) => state.anchor);
   const changeRequestId = useNavigation((state) => state.changeRequestId);
@@ -54,6 +56,11 @@ export function PageEditor({ space }: { space: Space }) {
     [editor],
   );
   const imageUrl = useCallback((name: string) => editor.getState().imageUrl(name), [editor]);
+  // OpenAPI blocks name a spec of the space's organization.
+  const operations = useMemo<OperationSource>(() => {
+    const ref = (tag: OpenAPITag) => ({ organizationId: space.organization, slug: tag.spec, path: tag.path, method: tag.method });
+    return { load: (tag) => openapi.getState().operation(ref(tag)), peek: (tag) => openapi.getState().peekOperation(ref(tag)) };
+  }, [openapi, space.organization]);
 
   if (session.status === 'closed' || session.status === 'loading') {
     return <StatusMessage kind="loading">Opening the page…</StatusMessage>;
@@ -92,7 +99,7 @@ export function PageEditor({ space }: { space: Space }) {
       />
       <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
         <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} />
-        {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} />}
+        {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} />}
       </div>
     </article>
   );
