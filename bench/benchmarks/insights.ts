@@ -120,7 +120,7 @@ const benchmark: Benchmark = {
       const lines = [
         `${EVENTS.toLocaleString('en-US')} events of one site (2,000 visitors, 20,000 sessions, 200 pages, 13 months; a tenth are searches, ` +
           `two thirds of visitors carry claims) recorded with \`recordSiteEvents\` in batches of ${BATCH} (${fmt(recordMs / (EVENTS / 1000), 1)} ms per ` +
-          'thousand events, user agents parsed at insert; most of it is sync capture, about 20 change rows per event). Each query is timed through `aggregateSiteEvents` (authorization, range, query builder, ' +
+          'thousand events: user agents parsed, each event stored whole with its queried columns generated, and captured for sync as three field changes). Each query is timed through `aggregateSiteEvents` (authorization, range, query builder, ' +
           `SQLite, decoding) against the same result written by hand as one SQL statement on the same connection: ${RUNS} runs each after ` +
           `${WARMUP} warm-ups, alternating.`,
         '',

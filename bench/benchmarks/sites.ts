@@ -94,7 +94,7 @@ const benchmark: Benchmark = {
     return {
       markdown: [
         `Median of ${RUNS} GETs over loopback HTTP (after ${WARMUP} warm-up), in ms. The site page is a visitor's GET of a page`,
-        'in the middle of the space (with its navigation of every page, highlighted code, and a page view recorded);',
+        'in the middle of the space (with its navigation folded to the page\'s branch, highlighted code, and a page view recorded);',
         'the baseline is the same page read through `/v1` as markdown by a script. Search: the site\'s search page',
         'against `/v1/spaces/{id}/search` for a word on every page.',
         '',
