@@ -9,20 +9,28 @@ interface ListSectionProps<T> {
   noun: string;
   list: ListState<T>;
   empty: ReactNode;
+  /** The empty state's title ("No sites yet"). */
+  emptyTitle?: string;
+  /** Buttons at the end of the header ("New site"). */
+  actions?: ReactNode;
+  /** Shown between the header and the list (a form the actions opened). */
+  before?: ReactNode;
   onRetry: () => void;
   onLoadMore: () => void;
   children: (list: ReadyList<T>) => ReactNode;
 }
 
 /** A titled list with its loading, error and empty states, and "Load more" while pages remain. */
-export function ListSection<T>({ id, title, noun, list, empty, onRetry, onLoadMore, children }: ListSectionProps<T>) {
+export function ListSection<T>({ id, title, noun, list, empty, emptyTitle, actions, before, onRetry, onLoadMore, children }: ListSectionProps<T>) {
   const headingId = `${id}-title`;
   return (
     <section className="section" id={id} aria-labelledby={headingId}>
       <div className="section__header">
         <h2 id={headingId}>{title}</h2>
         {list.status === 'ready' && <span className="pill">{list.count.toLocaleString()}</span>}
+        {actions && <div className="section__actions">{actions}</div>}
       </div>
+      {before}
       {list.status === 'idle' || list.status === 'loading' ? (
         <StatusMessage kind="loading">Loading {noun}…</StatusMessage>
       ) : list.status === 'error' ? (
@@ -30,7 +38,9 @@ export function ListSection<T>({ id, title, noun, list, empty, onRetry, onLoadMo
           Could not load {noun}: {list.message}
         </StatusMessage>
       ) : list.items.length === 0 ? (
-        <StatusMessage kind="empty">{empty}</StatusMessage>
+        <StatusMessage kind="empty" title={emptyTitle}>
+          {empty}
+        </StatusMessage>
       ) : (
         <>
           {children(list)}

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../api/errors';
+import { actionRunner } from './action-state';
 import type { Page } from '../api/types';
 import type { FeatureDependencies } from './feature-dependencies';
 import { firstPage, IDLE, type ListState, listFailed, LOADING, withNextPage } from './list-state';
@@ -131,23 +132,7 @@ export function createOpenAPIStore({ client, onUnauthorized, schedule = realSche
       poll();
     };
 
-    async function write<T>(action: OpenAPIAction, run: () => Promise<T>, notice: (result: T) => string): Promise<T | undefined> {
-      if (get().pending[action]) return undefined;
-      set((state) => ({ pending: { ...state.pending, [action]: true }, errors: { ...state.errors, [action]: undefined }, notice: undefined }));
-      try {
-        const result = await run();
-        set((state) => ({ pending: { ...state.pending, [action]: false }, notice: notice(result) }));
-        return result;
-      } catch (error) {
-        const message = explain(error);
-        set((state) => ({ pending: { ...state.pending, [action]: false }, errors: { ...state.errors, [action]: message } }));
-        return undefined;
-      }
-    }
-    const refuse = (action: OpenAPIAction, message: string) => {
-      set((state) => ({ errors: { ...state.errors, [action]: message } }));
-      return undefined;
-    };
+    const { write, refuse } = actionRunner<OpenAPIAction, OpenAPIState>(get, set, explain);
 
     async function loadSpecs(quiet = false): Promise<void> {
       const organizationId = get().screen?.organizationId;

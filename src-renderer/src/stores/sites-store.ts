@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../api/errors';
+import { actionRunner } from './action-state';
 import type { Page } from '../api/types';
 import type { FeatureDependencies } from './feature-dependencies';
 import { firstPage, IDLE, type ListState, listFailed, LOADING, withNextPage } from './list-state';
@@ -146,25 +147,7 @@ export function createSitesStore({ client, onUnauthorized, now = () => new Date(
       if (screen?.siteId === site.id) set({ site: { status: 'ready', value: site } });
     };
 
-    /** Runs one write: its pending flag, its error in the server's words, and a notice when it worked. */
-    async function write<T>(action: SitesAction, run: () => Promise<T>, notice: (result: T) => string): Promise<T | undefined> {
-      if (get().pending[action]) return undefined;
-      set((state) => ({ pending: { ...state.pending, [action]: true }, errors: { ...state.errors, [action]: undefined }, notice: undefined }));
-      try {
-        const result = await run();
-        set((state) => ({ pending: { ...state.pending, [action]: false }, notice: notice(result) }));
-        return result;
-      } catch (error) {
-        const message = explain(error);
-        set((state) => ({ pending: { ...state.pending, [action]: false }, errors: { ...state.errors, [action]: message } }));
-        return undefined;
-      }
-    }
-
-    const refuse = (action: SitesAction, message: string) => {
-      set((state) => ({ errors: { ...state.errors, [action]: message } }));
-      return undefined;
-    };
+    const { write, refuse } = actionRunner<SitesAction, SitesState>(get, set, explain);
 
     async function loadSites(): Promise<void> {
       const organizationId = get().screen?.organizationId;

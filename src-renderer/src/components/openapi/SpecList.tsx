@@ -4,7 +4,7 @@ import type { Organization } from '../../api/types';
 import { formatDate } from '../../format';
 import { type OpenAPISpec, processErrorWords } from '../../stores/openapi-model';
 import { PlusIcon } from '../Icons';
-import { StatusMessage } from '../StatusMessage';
+import { ListSection } from '../ListSection';
 import { useAppStores } from '../stores-context';
 import { NewSpecForm } from './NewSpecForm';
 import { specsAddress } from './openapi-address';
@@ -30,64 +30,49 @@ export function SpecList({ organization }: { organization: Organization }) {
         <h1 id="openapi-title">API specs</h1>
         <p className="organization__facts">OpenAPI specifications that pages document with OpenAPI blocks.</p>
       </header>
-      <section className="section" aria-labelledby="spec-list-title">
-        <div className="section__header">
-          <h2 id="spec-list-title">All specs</h2>
-          {list.status === 'ready' && <span className="pill">{list.count.toLocaleString()}</span>}
-          {canCreate && (
-            <div className="section__actions">
-              <button
-                ref={newButton}
-                className="button button--primary"
-                type="button"
-                aria-expanded={creating}
-                onClick={() => {
-                  openapi.getState().clearError('create');
-                  if (creating) closeForm();
-                  else setCreating(true);
-                }}
-              >
-                <PlusIcon />
-                New API spec
-              </button>
-            </div>
-          )}
-        </div>
-        {creating && <NewSpecForm onCancel={closeForm} />}
-        {list.status === 'idle' || list.status === 'loading' ? (
-          <StatusMessage kind="loading">Loading API specs…</StatusMessage>
-        ) : list.status === 'error' ? (
-          <StatusMessage kind="error" onRetry={() => void openapi.getState().reloadSpecs()}>
-            Could not load API specs: {list.message}
-          </StatusMessage>
-        ) : list.items.length === 0 ? (
-          <StatusMessage kind="empty" title="No API specs yet">
-            {canCreate
-              ? 'Add an OpenAPI or Swagger specification from a URL or by pasting it, then show its operations in pages with {% openapi-operation %} blocks.'
-              : 'Nobody has added an API specification here yet.'}
-          </StatusMessage>
-        ) : (
-          <>
-            <ul className="site-list" aria-label="API specs">
-              {list.items.map((spec) => (
-                <li key={spec.id}>
-                  <SpecEntry organizationId={organization.id} spec={spec} />
-                </li>
-              ))}
-            </ul>
-            {list.moreError && (
-              <p className="error-text" role="alert">
-                Could not load more specs: {list.moreError}
-              </p>
-            )}
-            {list.nextPage && (
-              <button className="button load-more" type="button" onClick={() => void openapi.getState().loadMoreSpecs()} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Loading…' : `Load more specs (${list.items.length} of ${list.count} shown)`}
-              </button>
-            )}
-          </>
+      <ListSection
+        id="spec-list"
+        title="All specs"
+        noun="API specs"
+        list={list}
+        emptyTitle="No API specs yet"
+        empty={
+          canCreate
+            ? 'Add an OpenAPI or Swagger specification from a URL or by pasting it, then show its operations in pages with {% openapi-operation %} blocks.'
+            : 'Nobody has added an API specification here yet.'
+        }
+        actions={
+          canCreate && (
+            <button
+              ref={newButton}
+              className="button button--primary"
+              type="button"
+              aria-expanded={creating}
+              onClick={() => {
+                openapi.getState().clearError('create');
+                if (creating) closeForm();
+                else setCreating(true);
+              }}
+            >
+              <PlusIcon />
+              New API spec
+            </button>
+          )
+        }
+        before={creating && <NewSpecForm onCancel={closeForm} />}
+        onRetry={() => void openapi.getState().reloadSpecs()}
+        onLoadMore={() => void openapi.getState().loadMoreSpecs()}
+      >
+        {(ready) => (
+          <ul className="site-list" aria-label="API specs">
+            {ready.items.map((spec) => (
+              <li key={spec.id}>
+                <SpecEntry organizationId={organization.id} spec={spec} />
+              </li>
+            ))}
+          </ul>
         )}
-      </section>
+      </ListSection>
     </article>
   );
 }

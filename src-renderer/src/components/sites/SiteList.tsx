@@ -4,7 +4,7 @@ import type { Organization } from '../../api/types';
 import { countOf } from '../../format';
 import type { Site } from '../../stores/sites-model';
 import { PlusIcon } from '../Icons';
-import { StatusMessage } from '../StatusMessage';
+import { ListSection } from '../ListSection';
 import { useAppStores } from '../stores-context';
 import { siteVisibilityLabel } from './labels';
 import { NewSiteForm } from './NewSiteForm';
@@ -34,58 +34,35 @@ export function SiteList({ organization }: { organization: Organization }) {
         <h1 id="sites-title">Sites</h1>
         <p className="organization__facts">Documentation sites published from this organization’s spaces.</p>
       </header>
-      <section className="section" aria-labelledby="site-list-title">
-        <div className="section__header">
-          <h2 id="site-list-title">All sites</h2>
-          {list.status === 'ready' && <span className="pill">{list.count.toLocaleString()}</span>}
-          {canCreate && (
-            <div className="section__actions">
-              <button
-                ref={newButton}
-                className="button button--primary"
-                type="button"
-                aria-expanded={creating}
-                onClick={() => (creating ? closeForm() : openForm())}
-              >
-                <PlusIcon />
-                New site
-              </button>
-            </div>
-          )}
-        </div>
-        {creating && <NewSiteForm onCancel={closeForm} onCreated={() => setCreating(false)} />}
-        {list.status === 'idle' || list.status === 'loading' ? (
-          <StatusMessage kind="loading">Loading sites…</StatusMessage>
-        ) : list.status === 'error' ? (
-          <StatusMessage kind="error" onRetry={() => void sites.getState().reloadSites()}>
-            Could not load sites: {list.message}
-          </StatusMessage>
-        ) : list.items.length === 0 ? (
-          <StatusMessage kind="empty" title="No sites yet">
-            {canCreate ? 'A site publishes one or more spaces as documentation. Create one with “New site”.' : 'Nobody has created a site here yet.'}
-          </StatusMessage>
-        ) : (
-          <>
-            <ul className="site-list" aria-label="Sites">
-              {list.items.map((site) => (
-                <li key={site.id}>
-                  <SiteEntry organizationId={organization.id} site={site} />
-                </li>
-              ))}
-            </ul>
-            {list.moreError && (
-              <p className="error-text" role="alert">
-                Could not load more sites: {list.moreError}
-              </p>
-            )}
-            {list.nextPage && (
-              <button className="button load-more" type="button" onClick={() => void sites.getState().loadMoreSites()} disabled={list.loadingMore}>
-                {list.loadingMore ? 'Loading…' : `Load more sites (${list.items.length} of ${list.count} shown)`}
-              </button>
-            )}
-          </>
+      <ListSection
+        id="site-list"
+        title="All sites"
+        noun="sites"
+        list={list}
+        emptyTitle="No sites yet"
+        empty={canCreate ? 'A site publishes one or more spaces as documentation. Create one with “New site”.' : 'Nobody has created a site here yet.'}
+        actions={
+          canCreate && (
+            <button ref={newButton} className="button button--primary" type="button" aria-expanded={creating} onClick={() => (creating ? closeForm() : openForm())}>
+              <PlusIcon />
+              New site
+            </button>
+          )
+        }
+        before={creating && <NewSiteForm onCancel={closeForm} onCreated={() => setCreating(false)} />}
+        onRetry={() => void sites.getState().reloadSites()}
+        onLoadMore={() => void sites.getState().loadMoreSites()}
+      >
+        {(ready) => (
+          <ul className="site-list" aria-label="Sites">
+            {ready.items.map((site) => (
+              <li key={site.id}>
+                <SiteEntry organizationId={organization.id} site={site} />
+              </li>
+            ))}
+          </ul>
         )}
-      </section>
+      </ListSection>
     </article>
   );
 }
