@@ -215,6 +215,23 @@ describe('fault proxy', () => {
     expect(target.seen.map((s) => s.body)).toEqual(['stale']);
   });
 
+  // A workstation killed as its held request is released: the hang-up reaches the proxy while it is still
+  // connecting to the server for that request. The release must end all the same, the request delivered.
+  it('still delivers a held request whose client goes away while the proxy connects to the server for it', async () => {
+    const hold = proxy.hold({ path: '/echo' });
+    const gone = post(`${proxy.url}/echo`, 'released as it left').catch((error: unknown) => error);
+    await hold.waitFor(1);
+    const released = hold.release();
+    // Past the release's own continuations (which start the connection to the server), before any I/O.
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(proxy.cutConnections({ path: '/echo' })).toBe(1);
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the release never ended')), 3_000)));
+    await Promise.race([released, stuck]).finally(() => clearTimeout(timer));
+    expect(await gone).toBeInstanceOf(Error);
+    expect(target.seen.map((s) => s.body)).toEqual(['released as it left']);
+  });
+
   it('replays a request seen earlier on a connection of its own', async () => {
     await post(`${proxy.url}/echo`, 'once');
     const again = await proxy.replay(proxy.requests[0]!);

@@ -396,8 +396,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         resolve(undefined);
         close(connection);
       });
-      // The server hung up: the client gets what it had sent (delayed bytes included), then the same.
-      socket.on('close', () => void connection.responseChain.then(() => close(connection)));
+      // The server hung up: the client gets what it had sent (delayed bytes included), then the same. A socket
+      // destroyed while still connecting (its client left) says only this: without the resolve, it would hang.
+      socket.on('close', () => {
+        resolve(undefined);
+        void connection.responseChain.then(() => close(connection));
+      });
       socket.on('data', (chunk: Buffer) => answer(connection, chunk));
       connection.upstream = socket;
     });
@@ -439,15 +443,22 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     });
   }
 
-  /** Forwards one request on the client's own connection and waits until its answer is back. */
-  async function forward(connection: Connection, request: ProxiedRequest, options: { cutAfter?: number; responseBudget?: number; responseDelay?: number }) {
+  /**
+   * Forwards one request on the client's own connection and waits until its answer is back. False when it
+   * was not sent: the client left (or the server could not be reached) before it could be.
+   */
+  async function forward(
+    connection: Connection,
+    request: ProxiedRequest,
+    options: { cutAfter?: number; responseBudget?: number; responseDelay?: number },
+  ): Promise<boolean> {
     const upstream = await upstreamOf(connection);
-    if (!upstream || connection.closed) return;
+    if (!upstream || connection.closed) return false;
     if (options.cutAfter !== undefined) {
       request.forwardedAt = Date.now();
       await new Promise<void>((resolve) => upstream.write(request.raw.subarray(0, options.cutAfter), () => resolve()));
       close(connection);
-      return;
+      return true;
     }
     const answered = new Promise<void>((resolve) => (connection.onAnswered = resolve));
     connection.answering = request;
@@ -456,6 +467,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     request.forwardedAt = Date.now();
     upstream.write(request.raw);
     await answered;
+    return true;
   }
 
   async function handle(connection: Connection, request: ProxiedRequest): Promise<void> {
@@ -469,11 +481,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const delay = rule('delayRequest', request);
     if (delay) await sleep(delay.ms!);
     struck(delay, request);
-    if (connection.closed) {
-      // Released after its client went away: the server still gets it, and nobody reads the answer.
+    // Released after its client went away: the server still gets it, and nobody reads the answer.
+    const deliverOrphan = async () => {
       if (hold && !dropped.has(request)) await replay(request).catch(() => undefined);
-      return;
-    }
+    };
+    if (connection.closed) return deliverOrphan();
     const bytesOf = (r: Rule) => (typeof r.bytes === 'function' ? r.bytes(request) : r.bytes!);
     const cutRequest = rule('cutRequest', request);
     if (cutRequest) {
@@ -484,7 +496,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const responseDelay = rule('delayResponse', request);
     const duplicate = rule('duplicate', request);
     if (duplicate && duplicate.answer !== 'first') await replay(request).catch(() => undefined);
-    await forward(connection, request, { responseBudget: cutResponse ? bytesOf(cutResponse) : undefined, responseDelay: responseDelay?.ms });
+    const sent = await forward(connection, request, { responseBudget: cutResponse ? bytesOf(cutResponse) : undefined, responseDelay: responseDelay?.ms });
+    if (!sent && connection.closed) await deliverOrphan();
     if (duplicate && duplicate.answer === 'first') await replay(request).catch(() => undefined);
     for (const done of [cutResponse, responseDelay, duplicate]) struck(done, request);
   }

@@ -317,7 +317,6 @@ describe('sync through restarts and crashes', { timeout: 90_000 }, () => {
     expect(resent.map((request) => request.status)).toContain(200);
   }, 60_000);
 
-  // Three starts of a workstation process and two kills: a hang guard with room for a loaded machine (no timing is asserted).
   it('resumes without gaps or duplicates after a workstation is killed mid-pull and mid-content-exchange', async () => {
     const space = await createSpace(set.server, 'Killed while pulling');
     const page = await createPage(set.server, space, 'Page', 'Middle.\n');
@@ -351,5 +350,5 @@ describe('sync through restarts and crashes', { timeout: 90_000 }, () => {
     const snapshot = await convergedCleanly();
     expect(spaceTitles(snapshot, prefix)).toEqual([0, 1, 2, 3, 4].map((i) => `${prefix} ${i}`));
     expect(snapshot[space]!.pages).toEqual([{ title: 'Page', markdown: `${fromAlpha}\nMiddle.\n${fromBravo}\n`, pages: [] }]);
-  }, 180_000);
+  });
 });
