@@ -47,18 +47,45 @@ type Json = Record<string, unknown>;
 const isPlainObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** `over` laid on `base`: objects merge key by key, anything else (arrays included) replaces. */
+/**
+ * Objects that are one value (a light/dark pair, a favicon, an announcement): an override replaces them whole,
+ * so that, say, an emoji favicon over an icon one does not end up with both.
+ */
+const WHOLE_VALUES = new Set([
+  'primaryColor', 'infoColor', 'successColor', 'warningColor', 'dangerColor', 'tint', 'backgroundColor', 'linkColor',
+  'logo', 'favicon', 'announcement', 'font', 'monospaceFont',
+]);
+
+/** `over` laid on `base`: settings groups merge key by key, anything else (arrays included) replaces. */
 function merge(base: Json, over: Json): Json {
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(over)) {
     if (UNSAFE_KEYS.has(key) || value === undefined) continue;
-    out[key] = isPlainObject(value) && isPlainObject(base[key]) ? merge(base[key] as Json, value) : value;
+    out[key] = isPlainObject(value) && isPlainObject(base[key]) && !WHOLE_VALUES.has(key) ? merge(base[key] as Json, value) : value;
+  }
+  return out;
+}
+
+/**
+ * A site space's overrides changed by a PATCH (JSON merge patch, RFC 7396): a value sets, `null` drops the
+ * override (the site's setting shows again), a group changes only the keys it names. Empty groups go.
+ */
+export function patchOverrides(current: Json, patch: Json): Json {
+  const out: Json = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (UNSAFE_KEYS.has(key) || value === undefined) continue;
+    if (value === null) delete out[key];
+    else if (isPlainObject(value) && !WHOLE_VALUES.has(key)) {
+      const group = patchOverrides(isPlainObject(out[key]) ? (out[key] as Json) : {}, value);
+      if (Object.keys(group).length) out[key] = group;
+      else delete out[key];
+    } else out[key] = value;
   }
   return out;
 }
 
 /** A stored customization column: {} when none, or when it is not an object (the defaults then stand). */
-function stored(column: string | null): Json {
+export function stored(column: string | null): Json {
   if (column === null) return {};
   try {
     const value: unknown = JSON.parse(column);

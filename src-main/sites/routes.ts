@@ -9,6 +9,7 @@ import {
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
+import { registerSiteCustomizationRoutes } from './customization-routes';
 import { presentSite, presentSiteSpace } from './presenter';
 import { registerSiteInsightsRoutes } from './insights-routes';
 import { registerSitePreviewRoutes } from './preview/routes';
@@ -76,6 +77,7 @@ export function registerSiteRoutes(router: Router): void {
   router.delete(SITE_SPACE, ({ ctx, params }) => ({
     status: removeSiteSpace(ctx, params.organizationId!, params.siteId!, params.siteSpaceId!) ? 205 : 204,
   }));
+  registerSiteCustomizationRoutes(router);
   registerSitePreviewRoutes(router);
   registerSiteInsightsRoutes(router);
   registerSiteSectionRoutes(router);

@@ -212,7 +212,7 @@ export function insertSiteSpace(
 export function updateSiteSpace(
   db: Db,
   id: string,
-  changes: { path?: string; condition?: string | null; space_id?: string; section_id?: string | null; position?: number },
+  changes: { path?: string; condition?: string | null; space_id?: string; section_id?: string | null; position?: number; customization?: string | null },
 ): void {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   if (!entries.length) return;

@@ -3,10 +3,22 @@ import { listQuery } from '../../src-shared/schemas/common';
 import type { AggregateSiteEventsInput } from '../../src-shared/schemas/site-insights';
 import { addSiteSectionBody, sortSiteStructureBody, updateSiteSectionBody } from '../../src-shared/schemas/site-sections';
 import { createShareLinkBody, updateShareLinkBody } from '../../src-shared/schemas/site-visitors';
+import {
+  type SiteCustomizationSettings,
+  siteCustomizationBody,
+  siteSpaceCustomizationBody,
+} from '../../src-shared/schemas/site-customization';
 import { sitePreviewQuery } from '../../src-shared/schemas/site-preview';
 import { addSiteSpaceBody, createSiteBody, listSitesQuery, listSiteSpacesQuery, updateSiteBody, updateSiteSpaceBody } from '../../src-shared/schemas/sites';
 import { listEnvelope } from '../http/list';
 import { parseInput } from '../http/validate';
+import {
+  deleteSiteSpaceCustomization,
+  getSiteCustomizationForCaller,
+  getSiteSpaceCustomizationForCaller,
+  overrideSiteSpaceCustomization,
+  replaceSiteCustomization,
+} from '../sites/customization-service';
 import { aggregateSiteEvents } from '../sites/insights-service';
 import { presentSite, presentSiteSpace } from '../sites/presenter';
 import { sitePreviewUrl } from '../sites/preview/preview-link';
@@ -121,6 +133,36 @@ const shareLinksRouter = router({
   })),
 });
 
+/**
+ * The customization routes (sites/customization-routes.ts) as procedures; each answers the settings in effect,
+ * typed as the PUT body plus the title (the services lay stored JSON over GitBook's defaults).
+ */
+const customizationRouter = router({
+  /** GET .../customization */
+  get: procedure.input(siteRef).query(({ ctx, input }) => getSiteCustomizationForCaller(ctx, input.organizationId, input.siteId) as SiteCustomizationSettings),
+
+  /** PUT .../customization */
+  replace: procedure.input(siteRef.extend({ customization: siteCustomizationBody })).mutation(
+    ({ ctx, input }) => replaceSiteCustomization(ctx, input.organizationId, input.siteId, input.customization) as SiteCustomizationSettings,
+  ),
+
+  /** GET .../site-spaces/{siteSpaceId}/customization */
+  siteSpace: procedure
+    .input(siteSpaceRef)
+    .query(({ ctx, input }) => getSiteSpaceCustomizationForCaller(ctx, input.organizationId, input.siteId, input.siteSpaceId) as SiteCustomizationSettings),
+
+  /** PATCH .../site-spaces/{siteSpaceId}/customization */
+  overrideSiteSpace: procedure.input(siteSpaceRef.extend({ overrides: siteSpaceCustomizationBody })).mutation(
+    ({ ctx, input }) =>
+      overrideSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId, input.overrides) as SiteCustomizationSettings,
+  ),
+
+  /** DELETE .../site-spaces/{siteSpaceId}/customization: `removed` is false when it had no overrides (the route's 204). */
+  resetSiteSpace: procedure.input(siteSpaceRef).mutation(({ ctx, input }) => ({
+    removed: deleteSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId),
+  })),
+});
+
 const insightsRouter = router({
   /** POST .../insights/events/aggregate with PAGE_VIEWS_QUERY: `{columns: [datetime days, eventsCount]}`. */
   pageViews: procedure.input(siteRef).query(({ ctx, input }) => ({
@@ -215,4 +257,5 @@ export const sitesRouter = router({
   sections: sectionsRouter,
   shareLinks: shareLinksRouter,
   insights: insightsRouter,
+  customization: customizationRouter,
 });
