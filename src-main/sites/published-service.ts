@@ -26,7 +26,7 @@ export async function getPublishedContentSite(ctx: CallContext, organizationId: 
     site: presentSite(site, ctx),
     structure: presentSiteStructure(model, site, ctx),
     customizations: { site: siteCustomization(site), siteSpaces: siteSpaceCustomizations(site, siteSpacesOf(model)) },
-    // Integration scripts come with integrations (a later issue).
+    // Scripts come from integrations installed on the site; Folio installs them on organizations and spaces only.
     scripts: [],
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
+import { getSiteCustomizationForCaller, getSiteSpaceCustomizationForCaller, overrideSiteSpaceCustomization, replaceSiteCustomization } from '../../src-main/sites/customization-service';
 import { createSite, updateSiteSettings } from '../../src-main/sites/service';
 import { addSiteSpace } from '../../src-main/sites/site-spaces-service';
 import { createSpace } from '../../src-main/spaces/service';
@@ -52,5 +53,28 @@ describe('sites sync between a workstation and a team server', () => {
     expect(siteRow(server.db, site.id)?.title).toBe('Docs');
     expect(siteRow(workstation.db, site.id)?.title).toBe('Docs');
     expect(changesInState(workstation.db, 'refused', 10).find((c) => c.column === 'title')?.refusal).toMatch(/admin role in this organization/);
+  });
+
+  it("sends a site's customization and a site space's overrides made on a workstation to the server", async () => {
+    const { server, workstation, attach } = await serverAndWorkstation();
+    const { space } = createSpace(server.ctx, server.orgId, { title: 'Guide' }) as unknown as { space: { id: string } };
+    const site = createSite(server.ctx, server.orgId, { title: 'Docs' });
+    const { siteSpace } = addSiteSpace(server.ctx, server.orgId, site.id, { spaceId: space.id });
+    const client = attach(server.token);
+    await client.syncOnce();
+
+    const asOwner = serviceContext(workstation.app, getUserById(workstation.db, server.owner.id)!);
+    const settings = structuredClone(getSiteCustomizationForCaller(asOwner, server.orgId, site.id)) as Parameters<typeof replaceSiteCustomization>[3];
+    settings.styling.primaryColor = { light: '#aa3300', dark: '#ff8844' };
+    replaceSiteCustomization(asOwner, server.orgId, site.id, settings);
+    overrideSiteSpaceCustomization(asOwner, server.orgId, site.id, siteSpace.id, { footer: { copyright: 'Guide terms' } });
+    await client.syncOnce();
+
+    expect(getSiteCustomizationForCaller(server.ctx, server.orgId, site.id)).toMatchObject({ styling: { primaryColor: { light: '#aa3300', dark: '#ff8844' } } });
+    expect(getSiteSpaceCustomizationForCaller(server.ctx, server.orgId, site.id, siteSpace.id)).toMatchObject({
+      styling: { primaryColor: { light: '#aa3300' } },
+      footer: { copyright: 'Guide terms' },
+    });
+    expect(client.getStatus().waiting).toBe(0);
   });
 });

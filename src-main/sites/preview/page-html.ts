@@ -2,6 +2,16 @@ import type { ContentPageRow } from '../../store/content-pages';
 import type { SiteRow } from '../../store/sites';
 import type { SiteStructureModel } from '../structure';
 import { escapeHtml } from '../../../src-shared/html';
+import type { SiteCustomizationSettings } from '../../../src-shared/schemas/site-customization';
+import {
+  announcementHtml,
+  externalLinkAttributes,
+  faviconLink,
+  footerHtml,
+  headerLinksHtml,
+  type RefResolver,
+  themeClass,
+} from './customization-html';
 import { pageAddress, type SiteLocation } from './locate';
 
 /** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */
@@ -15,12 +25,21 @@ export interface SiteFrame {
   indexable: boolean;
   /** The titles of the spaces of the location's site spaces, by space id (the variant switcher's labels). */
   spaceTitles: ReadonlyMap<string, string>;
+  /** The site space's customization (the site's, with its overrides), and where its links lead. */
+  customization: SiteCustomizationSettings;
+  resolve: RefResolver;
 }
 
 export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string): string {
   const { location } = frame;
   const title = page ? page.title : location.space.title;
   const { previous, next } = location;
+  const pager = frame.customization.pagination.enabled
+    ? `<nav class="pager" aria-label="Previous and next pages">
+  ${previous ? `<a class="pager-previous" rel="prev" href="${href(frame, pageAddress(location, previous))}"><span>Previous</span>${escapeHtml(previous.title)}</a>` : '<span></span>'}
+  ${next ? `<a class="pager-next" rel="next" href="${href(frame, pageAddress(location, next))}"><span>Next</span>${escapeHtml(next.title)}</a>` : ''}
+</nav>`
+    : '';
   const description = page ? pageDescription(page) : undefined;
   const main = page
     ? `<article class="page">
@@ -28,10 +47,7 @@ export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined,
   ${description ? `<p class="page-description">${escapeHtml(description)}</p>` : ''}
   <div class="markdown">${bodyHtml}</div>
 </article>
-<nav class="pager" aria-label="Previous and next pages">
-  ${previous ? `<a class="pager-previous" rel="prev" href="${href(frame, pageAddress(location, previous))}"><span>Previous</span>${escapeHtml(previous.title)}</a>` : '<span></span>'}
-  ${next ? `<a class="pager-next" rel="next" href="${href(frame, pageAddress(location, next))}"><span>Next</span>${escapeHtml(next.title)}</a>` : ''}
-</nav>`
+${pager}`
     : `<article class="page"><h1>${escapeHtml(location.space.title)}</h1><p class="page-empty">This space has no pages yet.</p></article>`;
   return layout(frame, title, main);
 }
@@ -69,19 +85,25 @@ export function messagePageHtml(title: string, message: string, action?: { href:
 }
 
 function layout(frame: SiteFrame, title: string, main: string, query = ''): string {
-  const { site, location } = frame;
+  const { location, customization, resolve } = frame;
+  const siteTitle = customization.title;
+  const theme = themeClass(customization);
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(customization.internationalization.locale)}"${theme ? ` class="${theme}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${frame.indexable ? '' : '<meta name="robots" content="noindex">\n'}<title>${escapeHtml(title)} | ${escapeHtml(site.title)}</title>
+${frame.indexable ? '' : '<meta name="robots" content="noindex">\n'}<title>${escapeHtml(title)} | ${escapeHtml(siteTitle)}</title>
 <link rel="stylesheet" href="/sites/~static/site.css">
+<link rel="stylesheet" href="${href(frame, `~style/${location.siteSpace.id}.css`)}">
+${faviconLink(customization)}
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
+${announcementHtml(customization, resolve)}
 <header class="site-header">
-  <a class="site-title" href="${href(frame, '')}">${escapeHtml(site.title)}</a>
+  <a class="site-title" href="${href(frame, '')}">${escapeHtml(siteTitle)}</a>
+  ${headerLinksHtml(customization, resolve)}
   <form class="site-search" role="search" method="get" action="${href(frame, `${location.spaceBase}~search`)}">
     <label class="visually-hidden" for="site-search-input">Search ${escapeHtml(location.space.title)}</label>
     <input id="site-search-input" type="search" name="q" value="${escapeHtml(query)}" placeholder="Search…" autocomplete="off">
@@ -95,6 +117,7 @@ ${sectionTabs(frame)}
   </nav>
   <main id="content" class="site-main">${main}</main>
 </div>
+${footerHtml(customization, resolve)}
 </body>
 </html>`;
 }
@@ -149,7 +172,9 @@ function pageNavigation(frame: SiteFrame): string {
       if (row.kind === 'group') return `<li class="nav-group ${level}">${escapeHtml(row.title)}</li>`;
       if (row.kind === 'link') {
         const target = linkTarget(row);
-        return target ? `<li class="${level}"><a href="${escapeHtml(target)}" rel="noopener noreferrer">${escapeHtml(row.title)} ↗</a></li>` : '';
+        return target
+          ? `<li class="${level}"><a href="${escapeHtml(target)}"${externalLinkAttributes(frame.customization)}>${escapeHtml(row.title)} ↗</a></li>`
+          : '';
       }
       const current = row.page_id === location.page?.page_id;
       const folded = row.has_children === 1 && !location.open.has(row.page_id) ? ' nav-folded' : '';

@@ -16,6 +16,8 @@ import { recordPageView } from './page-views';
 import { searchSiteSpace } from './search';
 import { serveSiteFile } from './site-files';
 import { SITE_CSS } from './site-css';
+import { customizationOf, serveSiteStyle } from './site-style';
+import { refResolver } from './content-refs';
 
 /**
  * GET /sites/{siteId}/...: the published site as its visitors see it (the `urls.published` of sites, site
@@ -76,6 +78,7 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
 
   const model = visibleStructure(readSiteStructure(app.db, site), claims);
   if (segments[0] === '~files' && segments.length === 3) return serveSiteFile(app.db, req, res, model, segments[1]!, segments[2]!);
+  if (segments[0] === '~style' && segments.length === 2) return serveSiteStyle(req, res, site, model, segments[1]!);
   const searching = segments.at(-1) === '~search';
   const location = locate(app.db, site, model, searching ? segments.slice(0, -1) : segments);
   if (!location) return notFound(res);
@@ -86,6 +89,8 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     location,
     indexable: site.visibility === 'public' && !isPreview,
     spaceTitles: spaceTitles(app, location),
+    customization: customizationOf(site, location.siteSpace),
+    resolve: refResolver(app.db, `/sites/${site.id}/`, model, location),
   };
   if (searching) {
     const query = (url.searchParams.get('q') ?? '').slice(0, 200);

@@ -1,3 +1,11 @@
+/** The dark palette: the visitor's system's choice, or the site's when readers may not switch (themes.toggeable). */
+const DARK = `
+    --bg: #14171d; --fg: #e6e9ef; --muted: #9aa3b2; --line: #2a2f3a; --soft: #1b1f27;
+    --accent: #8aa8ff; --accent-soft: #1f2a48; --code-bg: #1b1f27;
+    --info: #8aa8ff; --success: #5fcf8f; --warning: #f0b35a; --danger: #f08080;
+    --tok-keyword: #c678dd; --tok-string: #98c379; --tok-number: #d19a66; --tok-comment: #7f8896; --tok-title: #61afef; --tok-attr: #e5c07b;
+`;
+
 /**
  * The published site's one stylesheet (served at /sites/~static/site.css). Light and dark follow the visitor's
  * system; code colours are highlight.js class names. The site runs no script: navigation and search are links
@@ -13,13 +21,11 @@ export const SITE_CSS = `
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 @media (prefers-color-scheme: dark) {
-  :root {
-    --bg: #14171d; --fg: #e6e9ef; --muted: #9aa3b2; --line: #2a2f3a; --soft: #1b1f27;
-    --accent: #8aa8ff; --accent-soft: #1f2a48; --code-bg: #1b1f27;
-    --info: #8aa8ff; --success: #5fcf8f; --warning: #f0b35a; --danger: #f08080;
-    --tok-keyword: #c678dd; --tok-string: #98c379; --tok-number: #d19a66; --tok-comment: #7f8896; --tok-title: #61afef; --tok-attr: #e5c07b;
-  }
+  :root:not(.theme-light) {${DARK}  }
 }
+:root.theme-dark {${DARK}  color-scheme: dark;
+}
+:root.theme-light { color-scheme: light; }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); line-height: 1.6; }
 a { color: var(--accent); }
@@ -29,7 +35,7 @@ a { color: var(--accent); }
 .site-header { display: flex; align-items: center; gap: 1.5rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
 .site-title { font-weight: 700; font-size: 1.1rem; color: var(--fg); text-decoration: none; }
 .site-search { margin-left: auto; }
-.site-search input { width: min(22rem, 50vw); padding: .45rem .75rem; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); color: var(--fg); font: inherit; }
+.site-search input { width: min(22rem, 50vw); padding: .45rem .75rem; border: 1px solid var(--line); border-radius: var(--radius, 8px); background: var(--soft); color: var(--fg); font: inherit; }
 .site-search input:focus { outline: 2px solid var(--accent); outline-offset: 1px; }
 .site-sections { border-bottom: 1px solid var(--line); padding: 0 1.5rem; }
 .site-sections ul { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: 0; padding: 0; }
@@ -57,7 +63,7 @@ a { color: var(--accent); }
 .page h1 { margin-top: 0; font-size: 2rem; line-height: 1.25; }
 .page-description { color: var(--muted); font-size: 1.1rem; margin-top: -.5rem; }
 .markdown img { max-width: 100%; height: auto; }
-.markdown pre { background: var(--code-bg); padding: 1rem; border-radius: 8px; overflow-x: auto; font-size: .9rem; line-height: 1.5; }
+.markdown pre { background: var(--code-bg); padding: 1rem; border-radius: var(--radius, 8px); overflow-x: auto; font-size: .9rem; line-height: 1.5; }
 .markdown code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .markdown :not(pre) > code { background: var(--code-bg); padding: .1rem .3rem; border-radius: 4px; font-size: .9em; }
 .markdown table { border-collapse: collapse; }
@@ -74,7 +80,7 @@ a { color: var(--accent); }
 .hljs-title, .hljs-section, .hljs-function { color: var(--tok-title); }
 .hljs-attr, .hljs-attribute, .hljs-variable, .hljs-type, .hljs-property { color: var(--tok-attr); }
 .hljs-deletion { color: var(--danger); }
-.openapi-operation { border: 1px solid var(--line); border-radius: 8px; padding: .25rem 1rem 1rem; margin: 1.5rem 0; }
+.openapi-operation { border: 1px solid var(--line); border-radius: var(--radius, 8px); padding: .25rem 1rem 1rem; margin: 1.5rem 0; }
 .openapi-operation header { display: flex; align-items: center; gap: .6rem; margin: .75rem 0; }
 .openapi-method { font-weight: 700; font-size: .8rem; padding: .15rem .5rem; border-radius: 4px; background: var(--accent-soft); color: var(--accent); }
 .openapi-method-post { background: color-mix(in srgb, var(--success) 15%, transparent); color: var(--success); }
@@ -89,7 +95,7 @@ a { color: var(--accent); }
 .openapi-content-type { margin: .4rem 0 .2rem; font-size: .85rem; color: var(--muted); }
 .openapi-missing p { color: var(--muted); }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 3rem; }
-.pager a { display: flex; flex-direction: column; padding: .75rem 1rem; border: 1px solid var(--line); border-radius: 8px; text-decoration: none; color: var(--fg); min-width: 12rem; }
+.pager a { display: flex; flex-direction: column; padding: .75rem 1rem; border: 1px solid var(--line); border-radius: var(--radius, 8px); text-decoration: none; color: var(--fg); min-width: 12rem; }
 .pager a span { font-size: .8rem; color: var(--muted); }
 .pager-next { text-align: right; margin-left: auto; }
 .search-results { padding-left: 1.25rem; }
@@ -97,7 +103,22 @@ a { color: var(--accent); }
 .search-results p { margin: .25rem 0 0; color: var(--muted); }
 .search-section { color: var(--muted); font-weight: normal; }
 .message-page main { max-width: 36rem; margin: 15vh auto; padding: 0 1.5rem; }
-.button { display: inline-block; padding: .5rem 1rem; border-radius: 8px; background: var(--accent); color: var(--bg); text-decoration: none; }
+.button { display: inline-block; padding: .5rem 1rem; border-radius: var(--radius, 8px); background: var(--accent); color: var(--bg); text-decoration: none; }
+.announcement { padding: .55rem 1.5rem; text-align: center; background: color-mix(in srgb, var(--info) 14%, var(--bg)); border-bottom: 1px solid var(--line); }
+.announcement-success { background: color-mix(in srgb, var(--success) 14%, var(--bg)); }
+.announcement-warning { background: color-mix(in srgb, var(--warning) 16%, var(--bg)); }
+.announcement-danger { background: color-mix(in srgb, var(--danger) 14%, var(--bg)); }
+.header-links ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+.header-links li { position: relative; }
+.header-links li ul { display: none; }
+.header-links a { color: var(--fg); text-decoration: none; }
+.header-links .header-button-primary { background: var(--accent); color: var(--bg); padding: .35rem .8rem; border-radius: var(--radius, 8px); }
+.header-links .header-button-secondary { border: 1px solid var(--line); padding: .35rem .8rem; border-radius: var(--radius, 8px); }
+.site-footer { border-top: 1px solid var(--line); padding: 2rem 1.5rem; color: var(--muted); }
+.footer-groups { display: flex; flex-wrap: wrap; gap: 2rem 4rem; max-width: 80rem; margin: 0 auto 1rem; }
+.footer-group h2 { font-size: .85rem; text-transform: uppercase; letter-spacing: .04em; margin: 0 0 .5rem; color: var(--fg); }
+.footer-group ul { list-style: none; margin: 0; padding: 0; }
+.footer-copyright { max-width: 80rem; margin: 0 auto; font-size: .9rem; }
 @media (max-width: 48rem) {
   .site-body { grid-template-columns: 1fr; }
   .site-nav { border-right: 0; border-bottom: 1px solid var(--line); min-height: 0; }

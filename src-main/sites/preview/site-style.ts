@@ -1,0 +1,33 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SiteCustomizationSettings } from '../../../src-shared/schemas/site-customization';
+import type { SiteRow, SiteSpaceRow } from '../../store/sites';
+import { siteSpaceCustomizations } from '../customization';
+import { sectionNodes, type SiteStructureModel } from '../structure';
+import { customizationCss } from './customization-html';
+
+/** The customization a site space's pages show: the site's, with the site space's overrides. */
+export function customizationOf(site: SiteRow, siteSpace: SiteSpaceRow): SiteCustomizationSettings {
+  return siteSpaceCustomizations(site, [siteSpace])[siteSpace.id] as SiteCustomizationSettings;
+}
+
+/**
+ * GET /sites/{id}/~style/{siteSpaceId}.css: the colors of a site space the visitor can see on this site (the
+ * site's CSP allows stylesheets of its own origin only, never an inline style); anything else is a 404.
+ */
+export function serveSiteStyle(req: IncomingMessage, res: ServerResponse, site: SiteRow, model: SiteStructureModel, file: string): void {
+  const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionNodes(model).flatMap((node) => node.siteSpaces);
+  const siteSpace = file.endsWith('.css') ? siteSpaces.find((row) => `${row.id}.css` === file) : undefined;
+  if (!siteSpace) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such stylesheet\n');
+    return;
+  }
+  const css = customizationCss(customizationOf(site, siteSpace));
+  res.writeHead(200, {
+    'Content-Type': 'text/css; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(css)),
+    'X-Content-Type-Options': 'nosniff',
+    // A change of colors shows on the next page load.
+    'Cache-Control': 'private, no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : css);
+}
