@@ -21,7 +21,11 @@ export function getSiteCustomizationForCaller(ctx: ServiceContext, organizationI
 export function replaceSiteCustomization(ctx: ServiceContext, organizationId: string, siteId: string, input: SiteCustomizationInput) {
   return inTransaction(ctx.db, () => {
     const { site } = requireSite(ctx, organizationId, siteId, 'customize it');
-    updateSite(ctx.db, site.id, { customization: JSON.stringify(input), updated_at: isoNow(ctx.clock) });
+    // GET answers the site's own title when none was chosen, and tools send it back: that is no choice, and
+    // keeping it would stop the published title from following a rename of the site.
+    const { title, ...rest } = input;
+    const settings = title === undefined || title === site.title ? rest : input;
+    updateSite(ctx.db, site.id, { customization: JSON.stringify(settings), updated_at: isoNow(ctx.clock) });
     return siteCustomization(getSite(ctx.db, site.id)!);
   });
 }

@@ -52,6 +52,17 @@ describe('site customization', () => {
     expect(published.body.customizations.site).toEqual(body);
   });
 
+  it("keeps following the site's title after a PUT that sent it back unchanged, and keeps a title chosen for the site", async () => {
+    const { url } = await siteWithSpace();
+    await server.api.put(`${url}/customization`, await edited(url, (s) => (s.pagination = { enabled: false })));
+    await server.api.patch(url, { title: 'Docs, renamed' });
+    expect((await server.api.get(`${url}/customization`)).body.title).toBe('Docs, renamed');
+
+    await server.api.put(`${url}/customization`, await edited(url, (s) => (s.title = 'Shown on the site')));
+    await server.api.patch(url, { title: 'Docs, renamed again' });
+    expect((await server.api.get(`${url}/customization`)).body.title).toBe('Shown on the site');
+  });
+
   it.each([
     ['a color that is not hex', (s: any) => (s.styling.primaryColor = { light: 'red', dark: '#000000' }), /^styling\.primaryColor\.light:/],
     ['a theme outside the set', (s: any) => (s.styling.theme = 'neon'), /^styling\.theme:/],
