@@ -57,4 +57,34 @@ describe('the published site in a browser', () => {
     await h.page.getByRole('heading', { level: 2, name: 'Options' }).waitFor();
     expect(h.pageErrors).toEqual([]);
   }, 60_000);
+
+  it("draws the site's customization: its colors under a forced dark theme, the announcement and the footer, with no CSP refusal", async () => {
+    const guide = await spaceWithPages('Handbook', [
+      { title: 'Welcome', markdown: 'Read the [install guide](https://acme.example/install) first.\n' },
+      { title: 'Install', markdown: 'Run the installer.\n' },
+    ]);
+    const site = await h.api<{ id: string }>('POST', `/v1/orgs/${h.orgId}/sites`, { title: 'Acme Handbook', spaces: [guide] });
+    const base = `/v1/orgs/${h.orgId}/sites/${site.id}`;
+    const settings = await h.api<Record<string, any>>('GET', `${base}/customization`);
+    settings.styling.primaryColor = { light: '#aa3300', dark: '#ff8844' };
+    settings.themes = { default: 'dark', toggeable: false };
+    settings.announcement = { enabled: true, message: 'Version 2 is out', style: 'success' };
+    settings.footer = { groups: [{ title: 'Company', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://acme.example/blog' } }] }], copyright: '© Acme' };
+    await h.api('PUT', `${base}/customization`, settings);
+    const published = await h.api<{ urls: { published: string } }>('POST', `${base}/publish`);
+
+    await h.page.emulateMedia({ colorScheme: 'light' });
+    await h.page.goto(published.urls.published);
+    await h.page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+    expect(await h.page.getByRole('note').textContent()).toBe('Version 2 is out');
+    // The forced dark theme wins over the light system, with the site's dark primary color.
+    const colors = await h.page.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      link: getComputedStyle(document.querySelector('.markdown a')!).color,
+    }));
+    expect(colors).toEqual({ background: 'rgb(20, 23, 29)', link: 'rgb(255, 136, 68)' });
+    expect(await h.page.locator('.footer-copyright').textContent()).toBe('© Acme');
+    await h.screenshot('site-preview-customized');
+    expect(h.pageErrors).toEqual([]);
+  }, 60_000);
 });

@@ -24,6 +24,8 @@ import type { SettingsClient, SettingsStore } from './settings-store';
 import { createSettingsStore } from './settings-store';
 import type { SamlClient, SamlStore } from './saml-store';
 import { createSamlStore } from './saml-store';
+import type { SiteAppearanceClient, SiteAppearanceStore } from './site-appearance-store';
+import { createSiteAppearanceStore } from './site-appearance-store';
 import type { SitesClient, SitesStore } from './sites-store';
 import { createSitesStore } from './sites-store';
 import type { SyncClient, SyncStore } from './sync-store';
@@ -43,6 +45,7 @@ export interface FeatureStores {
   imports: ImportStore;
   settings: SettingsStore;
   sites: SitesStore;
+  siteAppearance: SiteAppearanceStore;
   openapi: OpenAPIStore;
   integrations: IntegrationsStore;
   translations: TranslationsStore;
@@ -61,6 +64,7 @@ export type FeatureClient = PageTreeClient &
   ImportClient &
   SettingsClient &
   SitesClient &
+  SiteAppearanceClient &
   OpenAPIClient &
   IntegrationsClient &
   TranslationsClient &
@@ -84,6 +88,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
     sites: createSitesStore(deps),
+    siteAppearance: createSiteAppearanceStore(deps),
     openapi: createOpenAPIStore(deps),
     integrations: createIntegrationsStore(deps),
     translations: createTranslationsStore(deps),

@@ -5,6 +5,7 @@ import { countOf, formatDate } from '../../format';
 import type { Site } from '../../stores/sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
+import { AppearanceSection } from './AppearanceSection';
 import { siteVisibilityLabel } from './labels';
 import { PublishedBadge } from './SiteList';
 import { PageViewsSection } from './PageViewsChart';
@@ -13,7 +14,7 @@ import { SiteSettingsForm } from './SiteSettingsForm';
 import { StructureSection } from './StructureSection';
 import { sitesAddress } from './site-address';
 
-/** One site: its settings, publishing and preview, sections, share links and page views. */
+/** One site: its settings, publishing and preview, appearance, sections, share links and page views. */
 export function SitePage({ organization }: { organization: Organization }) {
   const { sites } = useAppStores();
   const load = useStore(sites, (state) => state.site);
@@ -58,6 +59,7 @@ function SiteDetails({ organization, site }: { organization: Organization; site:
       </header>
       {/* Keyed by the saved values: a save (or another window's) resets what the form shows. */}
       <SiteSettingsForm key={`${site.title}\u0000${site.visibility}`} site={site} canEdit={canEdit} />
+      <AppearanceSection organizationId={organization.id} site={site} canEdit={canEdit} />
       <StructureSection canEdit={canEdit} />
       {canEdit && <ShareLinksSection site={site} />}
       <PageViewsSection />

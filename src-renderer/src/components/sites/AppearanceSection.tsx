@@ -1,0 +1,224 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useStore } from 'zustand';
+import {
+  ANNOUNCEMENT_MAX,
+  ANNOUNCEMENT_STYLE_LABELS,
+  type AnnouncementStyle,
+  type AppearanceDraft,
+  APPEARANCE_TITLE_MAX,
+  appearanceDraftOf,
+  COPYRIGHT_MAX,
+  draftChanged,
+  type SiteCustomizationSettings,
+  type ThemeMode,
+} from '../../stores/site-appearance-store';
+import type { Site } from '../../stores/sites-model';
+import { StatusMessage } from '../StatusMessage';
+import { useAppStores } from '../stores-context';
+
+/** How the published site looks: its title, colors, theme, banner and footer (admins change them; members see them). */
+export function AppearanceSection({ organizationId, site, canEdit }: { organizationId: string; site: Site; canEdit: boolean }) {
+  const { siteAppearance } = useAppStores();
+  const load = useStore(siteAppearance, (state) => state.customization);
+  // Until the first read of this site starts, what the store holds belongs to another one.
+  const mine = useStore(siteAppearance, (state) => state.site?.organizationId === organizationId && state.site.siteId === site.id);
+  const heading = useId();
+
+  useEffect(() => {
+    void siteAppearance.getState().load({ organizationId, siteId: site.id });
+  }, [siteAppearance, organizationId, site.id]);
+
+  return (
+    <section className="section site-panel" aria-labelledby={heading}>
+      <h2 id={heading}>Appearance</h2>
+      <p className="hint">How the published site looks to its readers.</p>
+      {!mine || load.status === 'idle' || load.status === 'loading' ? (
+        <StatusMessage kind="loading">Loading the appearance…</StatusMessage>
+      ) : load.status === 'error' ? (
+        <StatusMessage kind="error" onRetry={() => void siteAppearance.getState().load({ organizationId, siteId: site.id })}>
+          Could not load the appearance: {load.message}
+        </StatusMessage>
+      ) : (
+        <AppearanceForm settings={load.value} canEdit={canEdit} />
+      )}
+    </section>
+  );
+}
+
+/** `#abc` as `#aabbcc`: a color input takes only the long form. */
+const longHex = (color: string) => (/^#[0-9a-f]{3}$/i.test(color) ? color.replace(/[0-9a-f]/gi, (digit) => digit + digit) : color).toLowerCase();
+
+function AppearanceForm({ settings, canEdit }: { settings: SiteCustomizationSettings; canEdit: boolean }) {
+  const { siteAppearance } = useAppStores();
+  const pending = useStore(siteAppearance, (state) => state.pending.save === true);
+  const error = useStore(siteAppearance, (state) => state.errors.save);
+  const notice = useStore(siteAppearance, (state) => state.notice);
+  const [draft, setDraft] = useState(() => appearanceDraftOf(settings));
+  // Saved (or read again): the form shows the settings as they now are, keeping the keyboard where it was.
+  const [base, setBase] = useState(settings);
+  if (base !== settings) {
+    setBase(settings);
+    setDraft(appearanceDraftOf(settings));
+  }
+  const changed = draftChanged(settings, draft);
+  const ids = {
+    title: useId(),
+    light: useId(),
+    dark: useId(),
+    theme: useId(),
+    message: useId(),
+    style: useId(),
+    copyright: useId(),
+    error: useId(),
+  };
+  // An error names its field first (as /v1 does): that field is marked.
+  const invalid = (field: string) => (error?.startsWith(`${field}:`) ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {});
+
+  const edit = (change: Partial<AppearanceDraft>) => {
+    setDraft((current) => ({ ...current, ...change }));
+    if (error) siteAppearance.getState().clearError();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canEdit || !changed || pending) return;
+    await siteAppearance.getState().save(draft);
+  };
+
+  return (
+    <form className="site-settings site-appearance" onSubmit={submit} aria-label="Appearance of the published site" noValidate>
+      <div className="field">
+        <label htmlFor={ids.title}>Title shown on the site</label>
+        <input
+          id={ids.title}
+          value={draft.title}
+          maxLength={APPEARANCE_TITLE_MAX}
+          readOnly={!canEdit}
+          autoComplete="off"
+          {...invalid('title')}
+          onChange={(event) => edit({ title: event.target.value })}
+        />
+      </div>
+
+      <Group legend="Primary color">
+        <div className="site-appearance__row">
+          <ColorField id={ids.light} label="Primary color in the light theme" value={draft.primaryLight} canEdit={canEdit} onChange={(primaryLight) => edit({ primaryLight })} />
+          <ColorField id={ids.dark} label="Primary color in the dark theme" value={draft.primaryDark} canEdit={canEdit} onChange={(primaryDark) => edit({ primaryDark })} />
+        </div>
+      </Group>
+
+      <Group legend="Theme">
+        <div className="field">
+          <label htmlFor={ids.theme}>Default theme</label>
+          <div className="select-control">
+            <select id={ids.theme} value={draft.defaultTheme} disabled={!canEdit} onChange={(event) => edit({ defaultTheme: event.target.value as ThemeMode })}>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </div>
+        </div>
+        <Check label="Let readers follow their system theme" checked={draft.followSystem} canEdit={canEdit} onChange={(followSystem) => edit({ followSystem })} />
+      </Group>
+
+      <Group legend="Announcement banner">
+        <Check
+          label="Show an announcement banner at the top of every page"
+          checked={draft.announcementEnabled}
+          canEdit={canEdit}
+          onChange={(announcementEnabled) => edit({ announcementEnabled })}
+        />
+        <div className="field">
+          <label htmlFor={ids.message}>Banner message</label>
+          <input
+            id={ids.message}
+            value={draft.announcementMessage}
+            maxLength={ANNOUNCEMENT_MAX}
+            readOnly={!canEdit}
+            autoComplete="off"
+            placeholder="e.g. Version 2 is out"
+            {...invalid('announcement.message')}
+            onChange={(event) => edit({ announcementMessage: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.style}>Banner style</label>
+          <div className="select-control">
+            <select id={ids.style} value={draft.announcementStyle} disabled={!canEdit} onChange={(event) => edit({ announcementStyle: event.target.value as AnnouncementStyle })}>
+              {ANNOUNCEMENT_STYLE_LABELS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </Group>
+
+      <Group legend="Footer and navigation">
+        <div className="field">
+          <label htmlFor={ids.copyright}>Footer copyright text</label>
+          <input
+            id={ids.copyright}
+            value={draft.copyright}
+            maxLength={COPYRIGHT_MAX}
+            readOnly={!canEdit}
+            autoComplete="off"
+            placeholder="e.g. © 2026 Acme Inc."
+            {...invalid('footer.copyright')}
+            onChange={(event) => edit({ copyright: event.target.value })}
+          />
+        </div>
+        <Check label="Show previous/next links at the end of each page" checked={draft.pagination} canEdit={canEdit} onChange={(pagination) => edit({ pagination })} />
+      </Group>
+
+      {error && (
+        <p className="error-text" id={ids.error} role="alert">
+          Could not save the appearance: {error}
+        </p>
+      )}
+      {canEdit && (
+        <>
+          <div className="create-form__actions">
+            <button className="button button--primary" type="submit" aria-disabled={pending || !changed}>
+              {pending ? 'Saving…' : 'Save appearance'}
+            </button>
+          </div>
+          <p className="site-appearance__notice" role="status">
+            {notice}
+          </p>
+        </>
+      )}
+    </form>
+  );
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="site-appearance__group">
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function ColorField(props: { id: string; label: string; value: string; canEdit: boolean; onChange(value: string): void }) {
+  return (
+    <div className="field site-appearance__color">
+      <label htmlFor={props.id}>{props.label}</label>
+      <div className="site-appearance__swatch">
+        <input id={props.id} type="color" value={longHex(props.value)} disabled={!props.canEdit} onChange={(event) => props.onChange(event.target.value)} />
+        {/* The hex the site gets, for those who match it to a brand guide. */}
+        <code>{props.value.toLowerCase()}</code>
+      </div>
+    </div>
+  );
+}
+
+function Check(props: { label: string; checked: boolean; canEdit: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className="site-appearance__check">
+      <input type="checkbox" checked={props.checked} disabled={!props.canEdit} onChange={(event) => props.onChange(event.target.checked)} />
+      {props.label}
+    </label>
+  );
+}
