@@ -14,6 +14,7 @@ import {
 } from '../../stores/site-appearance-store';
 import type { Site } from '../../stores/sites-model';
 import { StatusMessage } from '../StatusMessage';
+import { FormSaveRow } from './FormSaveRow';
 import { useAppStores } from '../stores-context';
 
 /** How the published site looks: its title, colors, theme, banner and footer (admins change them; members see them). */
@@ -87,18 +88,7 @@ function AppearanceForm({ settings, canEdit }: { settings: SiteCustomizationSett
 
   return (
     <form className="site-settings site-appearance" onSubmit={submit} aria-label="Appearance of the published site" noValidate>
-      <div className="field">
-        <label htmlFor={ids.title}>Title shown on the site</label>
-        <input
-          id={ids.title}
-          value={draft.title}
-          maxLength={APPEARANCE_TITLE_MAX}
-          readOnly={!canEdit}
-          autoComplete="off"
-          {...invalid('title')}
-          onChange={(event) => edit({ title: event.target.value })}
-        />
-      </div>
+      <TextField id={ids.title} label="Title shown on the site" value={draft.title} maxLength={APPEARANCE_TITLE_MAX} canEdit={canEdit} invalid={invalid('title')} onChange={(title) => edit({ title })} />
 
       <Group legend="Primary color">
         <div className="site-appearance__row">
@@ -127,19 +117,16 @@ function AppearanceForm({ settings, canEdit }: { settings: SiteCustomizationSett
           canEdit={canEdit}
           onChange={(announcementEnabled) => edit({ announcementEnabled })}
         />
-        <div className="field">
-          <label htmlFor={ids.message}>Banner message</label>
-          <input
-            id={ids.message}
-            value={draft.announcementMessage}
-            maxLength={ANNOUNCEMENT_MAX}
-            readOnly={!canEdit}
-            autoComplete="off"
-            placeholder="e.g. Version 2 is out"
-            {...invalid('announcement.message')}
-            onChange={(event) => edit({ announcementMessage: event.target.value })}
-          />
-        </div>
+        <TextField
+          id={ids.message}
+          label="Banner message"
+          value={draft.announcementMessage}
+          maxLength={ANNOUNCEMENT_MAX}
+          placeholder="e.g. Version 2 is out"
+          canEdit={canEdit}
+          invalid={invalid('announcement.message')}
+          onChange={(announcementMessage) => edit({ announcementMessage })}
+        />
         <div className="field">
           <label htmlFor={ids.style}>Banner style</label>
           <div className="select-control">
@@ -155,40 +142,54 @@ function AppearanceForm({ settings, canEdit }: { settings: SiteCustomizationSett
       </Group>
 
       <Group legend="Footer and navigation">
-        <div className="field">
-          <label htmlFor={ids.copyright}>Footer copyright text</label>
-          <input
-            id={ids.copyright}
-            value={draft.copyright}
-            maxLength={COPYRIGHT_MAX}
-            readOnly={!canEdit}
-            autoComplete="off"
-            placeholder="e.g. © 2026 Acme Inc."
-            {...invalid('footer.copyright')}
-            onChange={(event) => edit({ copyright: event.target.value })}
-          />
-        </div>
+        <TextField
+          id={ids.copyright}
+          label="Footer copyright text"
+          value={draft.copyright}
+          maxLength={COPYRIGHT_MAX}
+          placeholder="e.g. © 2026 Acme Inc."
+          canEdit={canEdit}
+          invalid={invalid('footer.copyright')}
+          onChange={(copyright) => edit({ copyright })}
+        />
         <Check label="Show previous/next links at the end of each page" checked={draft.pagination} canEdit={canEdit} onChange={(pagination) => edit({ pagination })} />
       </Group>
 
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not save the appearance: {error}
+      <FormSaveRow what="appearance" error={error} errorId={ids.error} pending={pending} changed={changed} canEdit={canEdit} />
+      {canEdit && (
+        <p className="site-appearance__notice" role="status">
+          {notice}
         </p>
       )}
-      {canEdit && (
-        <>
-          <div className="create-form__actions">
-            <button className="button button--primary" type="submit" aria-disabled={pending || !changed}>
-              {pending ? 'Saving…' : 'Save appearance'}
-            </button>
-          </div>
-          <p className="site-appearance__notice" role="status">
-            {notice}
-          </p>
-        </>
-      )}
     </form>
+  );
+}
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  placeholder?: string;
+  canEdit: boolean;
+  /** aria-invalid and aria-describedby when the last refusal named this field. */
+  invalid: Record<string, unknown>;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        value={props.value}
+        maxLength={props.maxLength}
+        readOnly={!props.canEdit}
+        autoComplete="off"
+        placeholder={props.placeholder}
+        {...props.invalid}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
   );
 }
 

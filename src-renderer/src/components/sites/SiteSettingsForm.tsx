@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { Site, SiteVisibility } from '../../stores/sites-model';
 import { useAppStores } from '../stores-context';
 import { SITE_VISIBILITIES } from './labels';
+import { FormSaveRow } from './FormSaveRow';
 
 /** The site's title and who can read it once published; saved together. */
 export function SiteSettingsForm({ site, canEdit }: { site: Site; canEdit: boolean }) {
@@ -55,18 +56,7 @@ export function SiteSettingsForm({ site, canEdit }: { site: Site; canEdit: boole
             </select>
           </div>
         </div>
-        {error && (
-          <p className="error-text" id={ids.error} role="alert">
-            Could not save the settings: {error}
-          </p>
-        )}
-        {canEdit && (
-          <div className="create-form__actions">
-            <button className="button button--primary" type="submit" aria-disabled={pending || !changed}>
-              {pending ? 'Saving…' : 'Save settings'}
-            </button>
-          </div>
-        )}
+        <FormSaveRow what="settings" error={error} errorId={ids.error} pending={pending} changed={changed} canEdit={canEdit} />
       </form>
     </section>
   );
