@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteTitle } from './sites';
+import { condition, siteTitle } from './sites';
 
 // GitBook 0.137.0's SiteCustomizationSettings (PUT .../customization) and its site-space override (PATCH
 // .../site-spaces/{id}/customization), with their bounds and value sets. Unknown keys are refused, naming them.
@@ -51,7 +51,7 @@ const headerItem = z.strictObject({
   style: z.enum(['link', 'button-primary', 'button-secondary']).optional(),
   to: contentRef.nullable(),
   links: z.array(contentLink),
-  condition: z.string().min(1).max(1024).optional(),
+  condition: condition.optional(),
 });
 const footerGroup = z.strictObject({ title: z.string(), links: z.array(contentLink) });
 const announcement = z.strictObject({

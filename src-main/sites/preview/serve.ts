@@ -89,7 +89,7 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     location,
     indexable: site.visibility === 'public' && !isPreview,
     spaceTitles: spaceTitles(app, location),
-    customization: customizationOf(site, location.siteSpace),
+    customization: customizationOf(site, location.siteSpace, claims),
     resolve: refResolver(app.db, `/sites/${site.id}/`, model, location),
   };
   if (searching) {

@@ -1,13 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SiteCustomizationSettings } from '../../../src-shared/schemas/site-customization';
+import { evaluateCondition } from '../../../src-shared/sites/conditions';
 import type { SiteRow, SiteSpaceRow } from '../../store/sites';
 import { siteSpaceCustomizations } from '../customization';
 import { sectionNodes, type SiteStructureModel } from '../structure';
 import { customizationCss } from './customization-html';
 
-/** The customization a site space's pages show: the site's, with the site space's overrides. */
-export function customizationOf(site: SiteRow, siteSpace: SiteSpaceRow): SiteCustomizationSettings {
-  return siteSpaceCustomizations(site, [siteSpace])[siteSpace.id] as SiteCustomizationSettings;
+/**
+ * The customization a site space's pages show: the site's, with the site space's overrides; with visitor
+ * claims, header links whose condition they do not meet are left out (as sections and site spaces are).
+ */
+export function customizationOf(site: SiteRow, siteSpace: SiteSpaceRow, claims?: Record<string, unknown>): SiteCustomizationSettings {
+  const settings = siteSpaceCustomizations(site, [siteSpace])[siteSpace.id] as SiteCustomizationSettings;
+  if (!claims) return settings;
+  const links = settings.header.links.filter((item) => evaluateCondition(item.condition, claims));
+  return { ...settings, header: { ...settings.header, links } };
 }
 
 /**

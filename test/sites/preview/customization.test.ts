@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { newOrganization } from '../../support/org';
 import { useTestServer } from '../../support/server';
@@ -101,5 +102,38 @@ describe('the published site shows its customization', () => {
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     expect((await siteFetch(`${server.url}/sites/${site.id}/~style/missing.css`, { Cookie: cookie })).status).toBe(404);
+  });
+
+  it('shows a header link with a condition only to visitors whose claims meet it', async () => {
+    const org = await newOrganization(server);
+    const guide = await spaceWithPages(server, org.id, 'Guide', [{ title: 'Welcome', markdown: 'Hi.\n' }]);
+    const site = (await server.api.post(`/v1/orgs/${org.id}/sites`, { title: 'Docs', visibility: 'visitor-auth', spaces: [guide.id] })).body;
+    const url = `/v1/orgs/${org.id}/sites/${site.id}`;
+    await server.api.post(`${url}/publish`);
+    const settings = structuredClone((await server.api.get(`${url}/customization`)).body);
+    settings.header.links = [
+      { title: 'Beta program', to: { kind: 'url', url: 'https://acme.example/beta' }, links: [], condition: 'visitor.claims.beta === true' },
+      { title: 'Status', to: { kind: 'url', url: 'https://status.acme.example' }, links: [] },
+    ];
+    expect((await server.api.put(`${url}/customization`, settings)).status).toBe(200);
+    const key = (await server.api.get(`${url}/publishing/auth`)).body.privateKey as string;
+    const read = async (claims: Record<string, unknown>) => {
+      const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(key));
+      const first = await siteFetch(`${server.url}/sites/${site.id}/?jwt_token=${token}`, {}, 'manual');
+      return (await siteFetch(`${server.url}/sites/${site.id}/`, { Cookie: first.headers.get('set-cookie')!.split(';')[0]! })).html;
+    };
+    const plain = await read({});
+    expect(plain).toContain('>Status</a>');
+    expect(plain).not.toContain('Beta program');
+    expect(await read({ beta: true })).toContain('>Beta program</a>');
+  });
+
+  it('refuses a header link whose condition does not parse, naming it', async () => {
+    const { url } = await customizedSite();
+    const settings = structuredClone((await server.api.get(`${url}/customization`)).body);
+    settings.header.links = [{ title: 'Odd', to: null, links: [], condition: 'visitor.claims.(' }];
+    const res = await server.api.put(`${url}/customization`, settings);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/^header\.links\.0\.condition:/);
   });
 });
