@@ -65,6 +65,7 @@ export class SyncClient {
   private failures = 0;
   private retryTimer?: NodeJS.Timeout;
   private events?: AbortController;
+  private eventsOpen: Promise<void> = Promise.resolve();
   private unsubscribe?: () => void;
 
   private readonly db: AppServices['db'];
@@ -116,9 +117,13 @@ export class SyncClient {
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  /** One full exchange: push the rows waiting, pull the new ones, then exchange content and files. */
+  /**
+   * One full exchange: push the rows waiting, pull the new ones, then exchange content and files. Once started,
+   * the events stream is open first, so whatever the server commits meanwhile asks for another exchange.
+   */
   async syncOnce(): Promise<void> {
     await this.hello();
+    await this.listen();
     await this.pushAll();
     const rows = await this.pullAll();
     this.adoptRemoteAccount();
@@ -152,7 +157,6 @@ export class SyncClient {
       } while (this.again && !this.stopped);
       this.failures = 0;
       this.setStatus({ state: 'idle', lastSyncAt: new Date().toISOString(), message: undefined });
-      this.listen();
     } catch (error) {
       // Stopped mid-exchange (the app is closing): nothing to report or retry.
       if (!this.stopped) this.fail(error);
@@ -239,22 +243,35 @@ export class SyncClient {
     }
   }
 
-  /** Waits for the server to say something changed; reconnects (after backoff) when the stream ends. */
-  private listen(): void {
-    if (this.stopped || this.events) return;
+  /**
+   * Follows the server's events stream, resolving once the server listens. Opened before an exchange, not
+   * after it: content the server commits between "what changed?" and the stream opening would otherwise go
+   * unheard until something else changed (CI once saw a page deleted elsewhere stay on a workstation). An
+   * open stream that later fails goes through `fail` (backoff, then a new exchange that reopens it).
+   */
+  private listen(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.events) return this.eventsOpen;
     const controller = new AbortController();
     this.events = controller;
-    void (async () => {
-      try {
-        const url = `${this.base()}/sync/v1/events?replicaId=${this.replicaId}&after=${this.cursor()}`;
-        await followEvents(url, this.remote.token, controller.signal, () => this.request());
-        throw new Error('the server closed the events stream');
-      } catch (error) {
-        if (controller.signal.aborted || this.stopped) return;
-        if (this.events === controller) this.events = undefined;
-        this.fail(error);
-      }
-    })();
+    const url = `${this.base()}/sync/v1/events?replicaId=${this.replicaId}&after=${this.cursor()}`;
+    this.eventsOpen = new Promise<void>((opened, refused) => {
+      let open = false;
+      followEvents(url, this.remote.token, controller.signal, () => this.request(), () => {
+        open = true;
+        opened();
+      })
+        .then(() => {
+          throw new Error('the server closed the events stream');
+        })
+        .catch((error: unknown) => {
+          if (this.events === controller) this.events = undefined;
+          // Not open yet: the exchange waiting on it fails instead (one failure, one backoff).
+          if (!open) refused(new Error(`Cannot reach ${this.base()}: ${(error as Error).message}`));
+          else if (!controller.signal.aborted && !this.stopped) this.fail(error);
+        });
+    });
+    return this.eventsOpen;
   }
 
   private cursorKey(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { createPage, setPageMarkdown } from '../../src-main/content/pages-service';
+import { createPage, deletePage, setPageMarkdown } from '../../src-main/content/pages-service';
 import { currentPage } from '../../src-main/content/read-service';
 import { type Host, startHost } from '../../src-main/http/server';
 import { createSpace } from '../../src-main/spaces/service';
@@ -165,5 +165,35 @@ describe('content sync (Yjs)', () => {
     await client.syncOnce();
     expect([...new Set(exchanged)]).toEqual([`body:${space.id}:${pageId}`]);
     expect(markdownOf(server, space.id, pageId)).toBe('Changed here.\n');
+  });
+  // A content change the server commits after the workstation asked what changed, but before its events
+  // stream is open, must still reach it (CI once saw a page deleted elsewhere stay on a workstation for good).
+  it('hears of content the server changed while the workstation was exchanging, and fetches it', async () => {
+    const { server, host, space, pageId, workstation } = await setup();
+    const a = workstation('alpha');
+    await a.client.syncOnce();
+    const doomed = createPage(a.as(), space.id, { title: 'Doomed', markdown: 'Soon gone.\n' }).pageId;
+    let deleted = false;
+    const deletingMidExchange: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!deleted && String(input).endsWith('/sync/v1/docs') && String(init?.body).includes(`"update"`)) {
+        // The workstation has just pushed its page; the server's writer deletes it before the round ends.
+        deleted = true;
+        await response.clone().text();
+        deletePage(server.ctx, space.id, doomed);
+      }
+      return response;
+    };
+    const client = new SyncClient(a.app, { url: host.url, token: server.token }, { fetch: deletingMidExchange, minBackoffMs: 20, maxBackoffMs: 200 });
+    cleanup.push(() => client.stop());
+    client.start();
+
+    const deadline = Date.now() + 3_000;
+    const has = (ctx: Store['ctx']) => ctx.db.prepare('SELECT 1 FROM content_pages WHERE tree_id = ? AND page_id = ? AND deleted = 0').get(space.id, doomed) !== undefined;
+    const settled = () => deleted && client.getStatus().state === 'idle' && !has(a.as());
+    while (!settled() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(deleted).toBe(true);
+    expect(has(server.ctx)).toBe(false);
+    expect(has(a.as())).toBe(false);
   });
 });
