@@ -169,7 +169,7 @@ describe('content sync (Yjs)', () => {
   // A content change the server commits after the workstation asked what changed, but before its events
   // stream is open, must still reach it (CI once saw a page deleted elsewhere stay on a workstation for good).
   it('hears of content the server changed while the workstation was exchanging, and fetches it', async () => {
-    const { server, host, space, pageId, workstation } = await setup();
+    const { server, host, space, workstation } = await setup();
     const a = workstation('alpha');
     await a.client.syncOnce();
     const doomed = createPage(a.as(), space.id, { title: 'Doomed', markdown: 'Soon gone.\n' }).pageId;
