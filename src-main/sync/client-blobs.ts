@@ -2,8 +2,8 @@ import { MAX_BLOB_BYTES_PER_EXCHANGE } from '../../src-shared/schemas/sync';
 import type { AppServices } from '../app/context';
 import { readBlob, storeBlob } from '../store/content-files';
 import { missingBlobs, mirroredFileHashes } from '../store/sync-blobs';
+import type { RemoteCall } from './remote-call';
 
-type Call = (path: string, body: unknown) => Promise<unknown>;
 
 interface BlobsAnswer {
   blobs: Array<{ hash: string; data: string }>;
@@ -19,7 +19,7 @@ const OFFER_PER_CALL = 10_000;
  * names but it lacks, and gives the server the bytes it lacks, in bounded exchanges. Files are checked
  * against their SHA-256 on both ends.
  */
-export async function syncBlobs(app: AppServices, replicaId: string, call: Call): Promise<void> {
+export async function syncBlobs(app: AppServices, replicaId: string, call: RemoteCall): Promise<void> {
   const referenced = mirroredFileHashes(app.db);
   if (referenced.length === 0) return;
   let want = missingBlobs(app.db, referenced);

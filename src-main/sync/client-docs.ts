@@ -10,8 +10,8 @@ import { mirroredTreeIds, recordDocRefusals, storedBodyDocIds } from '../store/s
 import { getUserById } from '../store/users';
 import type { DocAnswer } from './docs-service';
 import { parseDocId } from './docs-service';
+import type { RemoteCall } from './remote-call';
 
-type Call = (path: string, body: unknown) => Promise<unknown>;
 
 const bytes = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
 const base64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
@@ -36,7 +36,7 @@ export interface DocSyncState {
  * the server lacks. Applied through the content engine, so the read model, search and revisions follow.
  * Returns how many documents changed here (what the app shows may need reloading).
  */
-export async function syncDocuments(app: AppServices, replicaId: string, call: Call, state: DocSyncState, focused: readonly string[] = []): Promise<number> {
+export async function syncDocuments(app: AppServices, replicaId: string, call: RemoteCall, state: DocSyncState, focused: readonly string[] = []): Promise<number> {
   const trees = mirroredTreeIds(app.db);
   const treeOf = new Map(trees.map((tree) => [tree.treeId, tree]));
   const savedCursor = getSetting(app.db, state.cursorKey);
@@ -77,7 +77,7 @@ export async function syncDocuments(app: AppServices, replicaId: string, call: C
 interface Exchange {
   app: AppServices;
   replicaId: string;
-  call: Call;
+  call: RemoteCall;
   state: DocSyncState;
   /** Push whatever the server lacks, deletions included, even for documents not known to be edited here. */
   full: boolean;

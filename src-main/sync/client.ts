@@ -10,6 +10,7 @@ import { applyRemoteChanges, revertRows } from './apply';
 import { syncBlobs } from './client-blobs';
 import { followEvents } from './event-stream';
 import { type DocSyncState, syncDocuments } from './client-docs';
+import { FatalSyncError, type RemoteCall, remoteCaller } from './remote-call';
 import type { PushResult } from './server-service';
 
 export interface RemoteServer {
@@ -34,6 +35,8 @@ export interface SyncStatus {
 
 export interface SyncClientOptions {
   fetch?: typeof fetch;
+  /** How long one call to the server may take before it counts as a failure (60 s by default). */
+  callTimeoutMs?: number;
   /** Backoff after a failure: from this, doubling, up to maxBackoffMs (with jitter). */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -45,8 +48,6 @@ export interface SyncClientOptions {
 /** The remote account's user id (told by the server's hello). */
 export const REMOTE_USER_SETTING = 'sync.remote_user_id';
 
-/** A refusal that retrying cannot fix (another protocol version, a revoked token): syncing stops. */
-class FatalSyncError extends Error {}
 
 /**
  * The workstation's side of sync (docs/sync.md): pushes local changes of mirrored organizations in bounded
@@ -56,7 +57,9 @@ class FatalSyncError extends Error {}
  */
 export class SyncClient {
   private status: SyncStatus = { state: 'idle', waiting: 0, received: 0 };
-  private readonly fetch: typeof fetch;
+  private readonly call: RemoteCall;
+  /** Aborted by stop(): calls in flight end at once. */
+  private readonly halt = new AbortController();
   private readonly replicaId: string;
   private running = false;
   private again = false;
@@ -78,7 +81,13 @@ export class SyncClient {
     private readonly options: SyncClientOptions = {},
   ) {
     this.db = app.db;
-    this.fetch = options.fetch ?? fetch;
+    this.call = remoteCaller({
+      base: this.base(),
+      token: remote.token,
+      fetch: options.fetch ?? fetch,
+      timeoutMs: options.callTimeoutMs ?? 60_000,
+      halt: this.halt.signal,
+    });
     this.replicaId = replicaIdOf(app.db);
     this.docState = { dirty: new Set(), cursorKey: `sync.doc_cursor.${this.base()}`, applying: { active: false }, full: true };
     // From now on, whether started or not: sync's own writes are not local edits; everything else waits to be sent.
@@ -107,12 +116,14 @@ export class SyncClient {
     this.request();
   }
 
+  /** Ends syncing for good (attaching again makes a new client); calls in flight are abandoned, not awaited. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopTracking();
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.events?.abort();
+    this.halt.abort();
     this.unsubscribe?.();
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -127,9 +138,8 @@ export class SyncClient {
     await this.pushAll();
     const rows = await this.pullAll();
     this.adoptRemoteAccount();
-    const post = (path: string, body: unknown) => this.call('POST', path, body);
-    const docs = await syncDocuments(this.app, this.replicaId, post, this.docState, this.options.focused?.() ?? []);
-    await syncBlobs(this.app, this.replicaId, post);
+    const docs = await syncDocuments(this.app, this.replicaId, this.call, this.docState, this.options.focused?.() ?? []);
+    await syncBlobs(this.app, this.replicaId, this.call);
     if (rows + docs > 0) this.status = { ...this.status, received: this.status.received + 1 };
   }
 
@@ -190,7 +200,7 @@ export class SyncClient {
 
   private async hello(): Promise<void> {
     if (this.helloDone) return;
-    const answer = (await this.call('POST', '/sync/v1/hello', { protocol: SYNC_PROTOCOL, replicaId: this.replicaId })) as { userId: string };
+    const answer = (await this.call('/sync/v1/hello', { protocol: SYNC_PROTOCOL, replicaId: this.replicaId })) as { userId: string };
     setSetting(this.db, REMOTE_USER_SETTING, answer.userId);
     this.helloDone = true;
   }
@@ -210,7 +220,7 @@ export class SyncClient {
       const batch = pendingMirroredChanges(this.db, MAX_PUSH_CHANGES);
       if (batch.length === 0) return;
       const wire: FieldChange[] = batch.map(({ hlc, dataset, rowKey, column, value, organizationId }) => ({ hlc, dataset, rowKey, column, value, organizationId }));
-      const { results } = (await this.call('POST', '/sync/v1/push', { replicaId: this.replicaId, changes: wire })) as { results: PushResult[] };
+      const { results } = (await this.call('/sync/v1/push', { replicaId: this.replicaId, changes: wire })) as { results: PushResult[] };
       // The server committed its decisions before answering: only now do the changes leave `local`.
       inTransaction(this.db, () => {
         const refusedRows: Array<{ dataset: string; rowKey: string }> = [];
@@ -229,7 +239,7 @@ export class SyncClient {
   private async pullAll(): Promise<number> {
     let applied = 0;
     for (;;) {
-      const answer = (await this.call('POST', '/sync/v1/pull', { replicaId: this.replicaId, cursors: this.cursors() })) as {
+      const answer = (await this.call('/sync/v1/pull', { replicaId: this.replicaId, cursors: this.cursors() })) as {
         changes: FieldChange[];
         cursors: Record<string, number>;
         more: boolean;
@@ -290,25 +300,6 @@ export class SyncClient {
 
   private base(): string {
     return this.remote.url.replace(/\/+$/, '');
-  }
-
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.base()}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${this.remote.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new Error(`Cannot reach ${this.base()}: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    const parsed = text ? (JSON.parse(text) as { error?: { message?: string } }) : undefined;
-    if (response.ok) return parsed;
-    const message = parsed?.error?.message ?? `HTTP ${response.status}`;
-    if (response.status === 409 || response.status === 401) throw new FatalSyncError(message);
-    throw new Error(message);
   }
 
   private setStatus(change: Partial<SyncStatus>): void {
