@@ -103,7 +103,8 @@ describe('single sign-on in the organization settings', () => {
     await list.getByText(provider!.service.entityID).waitFor();
     await list.getByText(provider!.service.startURL).waitFor();
     await list.getByRole('button', { name: 'Copy the ACS URL of Test IdP' }).click();
-    expect(await h.page.evaluate('navigator.clipboard.readText()')).toBe(provider!.service.acsURL);
+    // The copy is asynchronous (navigator.clipboard.writeText): wait for it rather than read the clipboard at once.
+    await expect.poll(() => h.page.evaluate('navigator.clipboard.readText()')).toBe(provider!.service.acsURL);
     await h.screenshot('org-settings-sso');
   });
 

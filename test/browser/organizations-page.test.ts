@@ -92,7 +92,8 @@ describe('the organizations page in a browser', () => {
     expect(rows.find((row) => row.includes('ada@example.com'))).toContain('Editor');
     expect(rows.find((row) => row.includes('owner@folio.localhost'))).toContain('Admin');
     const teams = page.getByRole('region', { name: 'Teams' });
-    expect(await teams.getByRole('listitem').allTextContents()).toEqual([
+    // Teams load apart from members: wait for them rather than read the list at once.
+    await expect.poll(() => teams.getByRole('listitem').allTextContents()).toEqual([
       expect.stringContaining('Documentation'),
       expect.stringContaining('Platform'),
     ]);

@@ -145,7 +145,8 @@ describe('the spaces of an organization in a browser', () => {
     await page.getByRole('button', { name: 'All spaces' }).click();
     await page.getByRole('heading', { level: 1, name: 'My Organization' }).waitFor();
     // Focus returns to the space that was open.
-    expect(await page.locator(':focus').getAttribute('id')).toBe(`space-entry-${seeded.api!.id}`);
+    // Focus moves on the next animation frame, after the heading shows: wait for it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`space-entry-${seeded.api!.id}`);
   });
 
   it('creates a space in a collection through the form, which /v1 then lists', async () => {
@@ -179,7 +180,7 @@ describe('the spaces of an organization in a browser', () => {
     expect((await api<Item>('GET', `/v1/spaces/${seeded.created!.id}`)).deletedAt).toEqual(expect.any(String));
     expect((await listSpaces()).map((s) => s.id)).not.toContain(seeded.created!.id);
     // Focus moved to Undo, so the keyboard can use it at once.
-    expect(await page.locator(':focus').textContent()).toBe('Undo');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Undo');
     await screenshot('spaces-undo');
 
     await page.keyboard.press('Enter');
