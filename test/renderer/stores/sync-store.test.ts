@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badgeWords, refusedWhat, syncWords } from '../../../src-renderer/src/components/sync/sync-words';
+import { type Announcement, badgeWords, nextAnnouncement, refusedWhat, syncWords } from '../../../src-renderer/src/components/sync/sync-words';
 import type { SyncEnvironment, SyncEvent } from '../../../src-renderer/src/editor/sync-environment';
 import { createNavigationStore } from '../../../src-renderer/src/stores/navigation-store';
 import {
@@ -241,6 +241,33 @@ describe('the words for the sync', () => {
     expect(words?.title).toMatch(/^Last synced /);
     expect(badgeWords({ kind: 'local' }, false)).toBeUndefined();
     expect(badgeWords({ kind: 'local' }, true)?.text).toBe('This computer only');
+  });
+
+  it('announces a change of kind once, not on load nor while typing, and the synced state once back from offline', () => {
+    const steps: Array<[Parameters<typeof nextAnnouncement>[1], string]> = [
+      ['ok', 'Synced just now'],
+      ['busy', 'Syncing…'],
+      ['ok', 'Synced just now'],
+      ['offline', 'Offline — 1 change waiting'],
+      ['busy', 'Syncing…'],
+      ['ok', 'Synced just now'],
+      ['busy', 'Syncing…'],
+    ];
+    const said: string[] = [];
+    let state: Announcement = { kind: undefined, text: '', provisional: false };
+    for (const [tone, text] of steps) {
+      state = nextAnnouncement(state, tone, text);
+      said.push(state.text);
+    }
+    expect(said).toEqual([
+      '',
+      '',
+      '',
+      'Team server: Offline — 1 change waiting',
+      'Team server: Syncing…',
+      'Team server: Synced just now',
+      'Team server: Synced just now',
+    ]);
   });
 
   it('names a refused change in words', () => {

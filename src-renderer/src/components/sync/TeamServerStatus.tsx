@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppStores } from '../stores-context';
 import { RefusedChanges } from './RefusedChanges';
-import { lastSyncWords, type SyncTone, syncWords } from './sync-words';
+import { type Announcement, lastSyncWords, nextAnnouncement, type SyncTone, syncWords } from './sync-words';
 import { useNow } from './use-now';
 import { useSyncWatch } from './use-sync-watch';
 
@@ -45,11 +45,10 @@ export function TeamServerStatus() {
   );
 }
 
-/** Words for the live region: the state's text, taken again only when its kind changes, and not on load. */
+/** Words for the live region (nextAnnouncement says when they change). */
 function useAnnouncement(tone: SyncTone | undefined, text: string): string {
-  // Synced and syncing are one kind for the ear: working normally.
-  const kind = tone === 'busy' ? 'ok' : tone;
-  const [said, setSaid] = useState<{ kind?: string; text: string }>({ kind, text: '' });
-  if (kind !== said.kind) setSaid({ kind, text: said.kind === undefined || kind === undefined ? '' : `Team server: ${text}` });
-  return said.text;
+  const [said, setSaid] = useState<Announcement>(() => ({ kind: tone === 'busy' ? 'ok' : tone, text: '', provisional: false }));
+  const next = nextAnnouncement(said, tone, text);
+  if (next !== said) setSaid(next);
+  return next.text;
 }

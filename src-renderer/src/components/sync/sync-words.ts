@@ -117,3 +117,26 @@ export function refusedWhat(what: string): string {
     .toLowerCase();
   return `${noun} ${field}`;
 }
+
+/** What the sidebar's live region says, and whether it waits for a sync in progress to settle. */
+export interface Announcement {
+  kind?: 'ok' | 'offline' | 'error';
+  text: string;
+  /** Said while syncing: the settled state's words replace it once the exchange ends. */
+  provisional: boolean;
+}
+
+/**
+ * The live region's next words: the state's text, taken again only when its kind changes (synced and syncing
+ * are one kind for the ear, so typing does not chatter), and not on load. Back from offline mid-exchange it
+ * says "Syncing…", then once "Synced …": otherwise "Syncing…" would be the last word for good.
+ */
+export function nextAnnouncement(said: Announcement, tone: SyncTone | undefined, text: string): Announcement {
+  const kind = tone === 'busy' ? 'ok' : tone;
+  if (kind !== said.kind) {
+    const first = said.kind === undefined || kind === undefined;
+    return { kind, text: first ? '' : `Team server: ${text}`, provisional: !first && tone === 'busy' };
+  }
+  if (said.provisional && tone === 'ok') return { kind, text: `Team server: ${text}`, provisional: false };
+  return said;
+}
