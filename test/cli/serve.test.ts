@@ -17,7 +17,10 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('folio serve', () => {
+// Each test starts `folio serve` or the CLI as real processes (seconds each on a loaded machine).
+const PROCESSES = { timeout: 90_000 };
+
+describe('folio serve', PROCESSES, () => {
   it('bootstraps an owner on an empty data directory and prints its token once', async () => {
     const data = tempDir();
     const first = await spawnServer(['--data', data, '--port', '0']);
@@ -57,7 +60,7 @@ describe('folio serve', () => {
   });
 });
 
-describe('folio token', () => {
+describe('folio token', PROCESSES, () => {
   it('creates and revokes tokens while the server runs', async () => {
     const data = tempDir();
     const server = await spawnServer(['--data', data, '--port', '0'], { FOLIO_ADMIN_TOKEN: 'owner-token' });

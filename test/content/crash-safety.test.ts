@@ -22,7 +22,7 @@ const ROUNDS = 6;
 /** Kill moments: up to this long after the writer reports ready (or, one round, after its spawn). */
 const MAX_KILL_AFTER_READY_MS = 400;
 const MAX_KILL_AFTER_SPAWN_MS = 1_500;
-const WRITER_TIMEOUT_MS = 10_000;
+const WRITER_TIMEOUT_MS = 30_000;
 
 type Line =
   | { t: 'ready'; spaceId: string; pageId: string; markdown: string }
@@ -175,5 +175,5 @@ describe('crash safety', () => {
     // The rounds did exercise what they claim to.
     expect(acknowledgedEdits, `seed ${seed}: too few edits were acknowledged to mean anything`).toBeGreaterThan(10);
     expect(roundsWithUncutEdits, `seed ${seed}: no kill left live edits outside a revision`).toBeGreaterThan(0);
-  }, 60_000);
+  }, 180_000);
 });

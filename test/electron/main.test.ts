@@ -86,13 +86,14 @@ beforeAll(async () => {
   fake.dataDir = mkdtempSync(join(tmpdir(), 'folio-electron-main-'));
   vi.spyOn(console, 'log').mockImplementation(() => {});
   await import('../../src-main/electron/main');
-  await vi.waitFor(() => expect(fake.attached).toHaveLength(1));
+  // The app opens its store and host after whenReady: seconds on a loaded machine, not vi.waitFor's default 1 s.
+  await vi.waitFor(() => expect(fake.attached).toHaveLength(1), { timeout: 20_000 });
 });
 
 afterAll(async () => {
   // Quitting closes the host and the store; the listener quits again once they are closed.
   fake.appListeners.get('will-quit')?.({ preventDefault: () => {} });
-  await vi.waitFor(() => expect(fake.quit.calls).toBe(1));
+  await vi.waitFor(() => expect(fake.quit.calls).toBe(1), { timeout: 20_000 });
   rmSync(fake.dataDir, { recursive: true, force: true });
 });
 

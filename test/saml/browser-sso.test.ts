@@ -36,7 +36,7 @@ describe('single sign-on in a browser', () => {
     await h.page.goto(provider.service.startURL);
 
     await h.page.getByRole('region', { name: 'Spaces' }).waitFor();
-    await expect.poll(() => h.page.getByRole('combobox', { name: 'Organization' }).locator('option:checked').textContent()).toBe('Hopper Labs');
+    await expect.poll(() => h.page.getByRole('combobox', { name: 'Organization' }).locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Hopper Labs');
     const token = await h.page.evaluate(() => localStorage.getItem('folio.apiToken'));
     expect(token).toMatch(/^folio_/);
     const me = await fetch(`${h.host.url}/v1/user`, { headers: { Authorization: `Bearer ${token}` } });
@@ -54,7 +54,7 @@ describe('single sign-on in a browser', () => {
     // A fresh load (not a hash change in the open page), as the ACS redirect is.
     await h.page.goto('about:blank');
     await h.page.goto(`${h.host.url}/#/sso/complete?code=not-a-real-code`);
-    await expect.poll(() => h.page.getByRole('alert').textContent()).toContain('Single sign-on did not complete: code:');
+    await expect.poll(() => h.page.getByRole('alert').textContent(), { timeout: 10_000 }).toContain('Single sign-on did not complete: code:');
     await expect(h.page.getByLabel('Paste an API token').isVisible()).resolves.toBe(true);
   });
 });

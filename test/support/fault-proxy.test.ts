@@ -81,6 +81,11 @@ function rawExchange(port: number, request: string): Promise<Buffer> {
   });
 }
 
+/** For waits on a hop through the proxy: expect.poll's default 1 s is short on a loaded machine. */
+const HOP = { timeout: 10_000 };
+/** How long a delayed message is held: ample for a later request to make its whole round trip meanwhile. */
+const OVERTAKE_MS = 2_000;
+
 const post = (url: string, body: string) => fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
 
 let target: Target;
@@ -122,7 +127,7 @@ describe('fault proxy', () => {
   it('passes a stream of events through as it comes, and counts nothing while it is silent', async () => {
     const response = await fetch(`${proxy.url}/events`);
     const reader = response.body!.getReader();
-    await expect.poll(() => target.seen.length).toBe(1);
+    await expect.poll(() => target.seen.length, HOP).toBe(1);
     target.emit('first');
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toBe('data: first\n\n');
@@ -137,8 +142,8 @@ describe('fault proxy', () => {
     const fault = proxy.cutRequest({ path: '/echo' }, (request) => request.raw.length - 5);
     await expect(post(`${proxy.url}/echo`, 'abcdefghij')).rejects.toThrow();
     await fault.done;
-    await expect.poll(() => target.seen.length).toBe(1);
-    await expect.poll(() => target.seen[0]!.body).toBe('abcde');
+    await expect.poll(() => target.seen.length, HOP).toBe(1);
+    await expect.poll(() => target.seen[0]!.body, HOP).toBe('abcde');
     expect(target.seen[0]!.complete).toBe(false);
 
     // Once only: the next request goes through.
@@ -156,9 +161,9 @@ describe('fault proxy', () => {
   });
 
   it('delays a request: a later request overtakes it on its way to the server', async () => {
-    proxy.delay({ path: '/echo' }, 300, { times: 1 });
+    proxy.delay({ path: '/echo' }, OVERTAKE_MS, { times: 1 });
     const slow = post(`${proxy.url}/echo`, 'slow');
-    await expect.poll(() => proxy.stats().requests).toBe(1);
+    await expect.poll(() => proxy.stats().requests, HOP).toBe(1);
     const fast = await post(`${proxy.url}/other`, 'fast');
     expect(fast.status).toBe(200);
     await slow;
@@ -166,11 +171,11 @@ describe('fault proxy', () => {
   });
 
   it('delays an answer: it reaches the client whole, after a later one', async () => {
-    proxy.delay({ path: '/echo' }, 300, { direction: 'response', times: 1 });
+    proxy.delay({ path: '/echo' }, OVERTAKE_MS, { direction: 'response', times: 1 });
     const order: string[] = [];
     const bodyOf = async (response: Response) => ((await response.json()) as { body: string }).body;
     const slow = post(`${proxy.url}/echo`, 'slow').then(async (r) => order.push(await bodyOf(r)));
-    await expect.poll(() => target.seen.length).toBe(1);
+    await expect.poll(() => target.seen.length, HOP).toBe(1);
     await post(`${proxy.url}/other`, 'fast').then(async (r) => order.push(await bodyOf(r)));
     await slow;
     expect(order).toEqual(['fast', 'slow']);
@@ -188,8 +193,8 @@ describe('fault proxy', () => {
     proxy.duplicate({ path: '/echo' }, { answer: 'first' });
     const answer = await (await post(`${proxy.url}/echo`, 'twice')).json();
     expect(answer).toEqual({ count: 1, body: 'twice' });
-    await expect.poll(() => target.seen.length).toBe(2);
-    expect(target.seen.every((s) => s.body === 'twice' && s.complete)).toBe(true);
+    // Polled whole: an entry is seen when its head arrives, and complete a moment later.
+    await expect.poll(() => target.seen.map((s) => [s.body, s.complete]), HOP).toEqual([['twice', true], ['twice', true]]);
   });
 
   it('holds requests and releases them in another order, each answered before the next goes', async () => {
@@ -226,7 +231,7 @@ describe('fault proxy', () => {
     await new Promise((resolve) => process.nextTick(resolve));
     expect(proxy.cutConnections({ path: '/echo' })).toBe(1);
     let timer: NodeJS.Timeout | undefined;
-    const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the release never ended')), 3_000)));
+    const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the release never ended')), 10_000)));
     await Promise.race([released, stuck]).finally(() => clearTimeout(timer));
     expect(await gone).toBeInstanceOf(Error);
     expect(target.seen.map((s) => s.body)).toEqual(['released as it left']);

@@ -21,7 +21,8 @@ export async function spawnServer(args: string[], env: Record<string, string | u
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    // Generous: tsx compiles the server on start, which takes seconds on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
     const check = () => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {

@@ -24,6 +24,9 @@ describe('OpenAPI procedures over HTTP', () => {
     expect(put.spec.id).toBe(created.id);
     const fresh = await owner().openapi.put.mutate({ organizationId: org.id, slug: 'other', source: { text } });
     expect(fresh.created).toBe(true);
+    // The new source is processed in the background: let it finish, so that update's answer and the GET below
+    // are not read on either side of that processing (processingState, lastVersion).
+    await waitForProcessed(server.api, path);
 
     const updated = await owner().openapi.update.mutate({ ...ref, visibility: 'public' });
     expect(updated).toEqual((await server.api.get(path)).body);
