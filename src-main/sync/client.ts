@@ -35,8 +35,8 @@ export interface SyncStatus {
 
 export interface SyncClientOptions {
   fetch?: typeof fetch;
-  /** How long one call to the server may take before it counts as a failure (60 s by default). */
-  callTimeoutMs?: number;
+  /** How long the server may stay silent during a call before it counts as unreachable (60 s by default). */
+  silenceMs?: number;
   /** Backoff after a failure: from this, doubling, up to maxBackoffMs (with jitter). */
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -85,7 +85,7 @@ export class SyncClient {
       base: this.base(),
       token: remote.token,
       fetch: options.fetch ?? fetch,
-      timeoutMs: options.callTimeoutMs ?? 60_000,
+      silenceMs: options.silenceMs ?? 60_000,
       halt: this.halt.signal,
     });
     this.replicaId = replicaIdOf(app.db);
