@@ -45,7 +45,7 @@ export function normalizeCertificate(input: string): string {
 
 /** The body's fields as stored: "" clears entityID and certificate; the team must be one of this organization's. */
 function fieldsOf(ctx: ServiceContext, organizationId: string, input: UpdateSamlProviderInput): Partial<SamlProviderFields> {
-  if (input.defaultTeam !== undefined && !getTeam(ctx.db, organizationId, input.defaultTeam)) {
+  if (typeof input.defaultTeam === 'string' && !getTeam(ctx.db, organizationId, input.defaultTeam)) {
     throw badRequest(`defaultTeam: no team "${input.defaultTeam}" in this organization`);
   }
   const optional = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : value);

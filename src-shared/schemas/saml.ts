@@ -25,8 +25,9 @@ export const listSamlProvidersQuery = listQuery;
 export const createSamlProviderBody = z.strictObject(providerFields);
 export type CreateSamlProviderInput = z.infer<typeof createSamlProviderBody>;
 
+/** `defaultTeam: null` stops adding people to a team (Folio's: GitBook's spec has no value for "no team"). */
 export const updateSamlProviderBody = z
-  .strictObject({ ...providerFields, label: samlProviderLabel.optional() })
+  .strictObject({ ...providerFields, label: samlProviderLabel.optional(), defaultTeam: z.string().min(1).nullable().optional() })
   .refine((body) => Object.keys(body).length > 0, 'give at least one of label, entityID, certificate, ssoURL, defaultTeam, defaultRole');
 export type UpdateSamlProviderInput = z.infer<typeof updateSamlProviderBody>;
 

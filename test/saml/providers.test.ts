@@ -121,6 +121,16 @@ describe('SAML providers', () => {
     expect((await server.api.get(`${url}/${id}`)).body).toEqual(patched.body);
   });
 
+  it('stops adding people to a team when defaultTeam is null, keeping the other fields', async () => {
+    const { url, team } = await orgWithTeam();
+    const id = (await server.api.post(url, fullBody(team.id))).body.id;
+    const patched = await server.api.patch(`${url}/${id}`, { defaultTeam: null });
+    expect(patched.status).toBe(200);
+    expect(patched.body.defaultTeam).toBeUndefined();
+    expect(patched.body).toMatchObject({ label: fullBody().label, entityID: idp.entityId });
+    expect((await server.api.get(`${url}/${id}`)).body).toEqual(patched.body);
+  });
+
   it('deletes a provider (205), and a second delete is 204', async () => {
     const { url } = await orgWithTeam();
     const id = (await server.api.post(url, { label: 'Gone soon' })).body.id;

@@ -105,7 +105,8 @@ export function createSamlStore({ client, onUnauthorized }: FeatureDependencies<
         if ('error' in checked) return refuse('update', checked.error) ?? false;
         const saved = await write(
           'update',
-          (organizationId) => client.saml.update.mutate({ organizationId, samlProviderId, ...checked.fields }),
+          // No team chosen: say so (null), or a team chosen before would stay.
+          (organizationId) => client.saml.update.mutate({ organizationId, samlProviderId, ...checked.fields, defaultTeam: draft.defaultTeam || null }),
           (p) => `Saved the identity provider “${p.label}”.`,
         );
         if (saved) change((items) => items.map((p) => (p.id === saved.id ? saved : p)));

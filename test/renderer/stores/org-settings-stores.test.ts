@@ -88,6 +88,9 @@ describe('the SAML providers store', () => {
     expect(store.getState()).toMatchObject({ list: { count: 1 }, notice: 'Added the identity provider “Okta”.' });
     expect(await store.getState().update('saml-1', { ...draftOf(provider()), label: 'Company' })).toBe(true);
     expect(store.getState().list).toMatchObject({ items: [{ label: 'Company' }] });
+    // Choosing no team clears the one chosen before, rather than leaving it out of the update.
+    await store.getState().update('saml-1', { ...draftOf(provider()), defaultTeam: '' });
+    expect(client.saml.update.mutate).toHaveBeenLastCalledWith(expect.objectContaining({ defaultTeam: null }));
 
     client.saml.update.mutate.mockRejectedValueOnce(serverError('certificate: must be a PEM X.509 certificate', 'BAD_REQUEST', 400));
     expect(await store.getState().update('saml-1', { ...draftOf(provider()), certificate: 'junk' })).toBe(false);
