@@ -5,6 +5,7 @@ import { getSetting, setSetting } from '../store/settings';
 import { insertToken, tokenExists } from '../store/tokens';
 import { getUserById } from '../store/users';
 import { onSyncChanges, replicaIdOf } from '../store/sync-capture';
+import { forgetSecretsOfNonAdmin } from '../store/sync-secrets';
 import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirroredChanges } from '../store/sync-changes';
 import { applyRemoteChanges, revertRows } from './apply';
 import { syncBlobs } from './client-blobs';
@@ -136,7 +137,7 @@ export class SyncClient {
     await this.hello();
     await this.listen();
     await this.pushAll();
-    const rows = await this.pullAll();
+    const rows = (await this.pullAll()) + this.forgetSecrets();
     this.adoptRemoteAccount();
     const docs = await syncDocuments(this.app, this.replicaId, this.call, this.docState, this.options.focused?.() ?? []);
     await syncBlobs(this.app, this.replicaId, this.call);
@@ -213,6 +214,12 @@ export class SyncClient {
     const userId = getSetting(this.db, REMOTE_USER_SETTING);
     if (!userId || !getUserById(this.db, userId) || tokenExists(this.db, this.remote.token)) return;
     insertToken(this.db, userId, this.remote.token, new Date().toISOString(), 'team server token');
+  }
+
+  /** Secrets of organizations where the account is no longer an admin leave this workstation (demotions). */
+  private forgetSecrets(): number {
+    const userId = getSetting(this.db, REMOTE_USER_SETTING);
+    return userId ? inTransaction(this.db, () => forgetSecretsOfNonAdmin(this.db, userId)) : 0;
   }
 
   private async pushAll(): Promise<void> {

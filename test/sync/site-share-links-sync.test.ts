@@ -54,6 +54,38 @@ describe('site share links sync between a workstation and a team server', () => 
     expect(linkRow(workstation.db, shareLink.id)).toEqual({ name: 'Partners', key: shareLink.key, active: 1 });
   });
 
+  it("forgets share links and the site's visitor key on a workstation whose admin is demoted, and gets them back on a promotion", async () => {
+    const { server, workstation, attach } = await serverAndWorkstation();
+    const site = createSite(server.ctx, server.orgId, { title: 'Docs', visibility: 'share-link' });
+    const { shareLink } = createSiteShareLink(server.ctx, server.orgId, site.id, { name: 'Partners' });
+    const now = new Date().toISOString();
+    const admin = findOrCreateUser(server.db, 'lead@team.example', now, 'lead@team.example');
+    insertMember(server.db, server.orgId, admin.id, 'admin', now);
+    const token = generateToken();
+    insertToken(server.db, admin.id, token, now);
+    const client = attach(token);
+    await client.syncOnce();
+    const serverKey = getSite(server.db, site.id)!.visitor_auth_key;
+    expect(getSite(workstation.db, site.id)?.visitor_auth_key).toBe(serverKey);
+    expect(linkRow(workstation.db, shareLink.id)).toMatchObject({ key: shareLink.key });
+
+    setMemberRole(server.db, server.orgId, admin.id, 'edit');
+    await client.syncOnce();
+    expect(getSite(workstation.db, site.id)).toMatchObject({ title: 'Docs', visitor_auth_key: null });
+    expect(linkRow(workstation.db, shareLink.id)).toBeUndefined();
+    // Nowhere in the store, the change log included; and nothing to send: the server keeps its secrets.
+    const everywhere = workstation.db.prepare('SELECT COUNT(*) AS n FROM sync_changes WHERE value LIKE ? OR value LIKE ?').get(`%${serverKey}%`, `%${shareLink.key}%`);
+    expect(everywhere).toEqual({ n: 0 });
+    expect(client.getStatus().waiting).toBe(0);
+    expect(getSite(server.db, site.id)?.visitor_auth_key).toBe(serverKey);
+    expect(linkRow(server.db, shareLink.id)).toMatchObject({ key: shareLink.key });
+
+    setMemberRole(server.db, server.orgId, admin.id, 'admin');
+    await client.syncOnce();
+    expect(getSite(workstation.db, site.id)?.visitor_auth_key).toBe(serverKey);
+    expect(linkRow(workstation.db, shareLink.id)).toEqual({ name: 'Partners', key: shareLink.key, active: 1 });
+  });
+
   it("refuses a link made by a member who is not an admin, and removes it from the workstation", async () => {
     const { server, workstation, attach } = await serverAndWorkstation();
     const site = createSite(server.ctx, server.orgId, { title: 'Docs', visibility: 'share-link' });
