@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { listQuery } from '../../src-shared/schemas/common';
 import type { AggregateSiteEventsInput } from '../../src-shared/schemas/site-insights';
-import { addSiteSectionBody, sortSiteStructureBody, updateSiteSectionBody } from '../../src-shared/schemas/site-sections';
+import {
+  addSectionToGroupBody,
+  addSiteSectionBody,
+  addSiteSectionGroupBody,
+  sortSiteStructureBody,
+  updateSiteSectionBody,
+  updateSiteSectionGroupBody,
+} from '../../src-shared/schemas/site-sections';
 import { createShareLinkBody, updateShareLinkBody } from '../../src-shared/schemas/site-visitors';
 import {
   type SiteCustomizationSettings,
@@ -22,6 +29,7 @@ import {
 import { aggregateSiteEvents } from '../sites/insights-service';
 import { presentSite, presentSiteSpace } from '../sites/presenter';
 import { sitePreviewUrl } from '../sites/preview/preview-link';
+import { addGroup, addSectionToGroup, deleteGroup, removeSectionFromGroup, updateGroupSettings } from '../sites/section-groups-service';
 import { addSection, deleteSection, updateSectionSettings } from '../sites/sections-service';
 import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from '../sites/service';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, presentShareLink, updateSiteShareLink } from '../sites/share-links-service';
@@ -35,6 +43,7 @@ import { procedure, router } from './trpc';
 const siteId = z.string().min(1);
 const siteSpaceId = z.string().min(1);
 const siteSectionId = z.string().min(1);
+const siteSectionGroupId = z.string().min(1);
 const shareLinkId = z.string().min(1);
 const siteRef = z.object({ organizationId, siteId });
 const siteSpaceRef = siteRef.extend({ siteSpaceId });
@@ -97,6 +106,39 @@ const sectionsRouter = router({
   /** DELETE .../sections/{siteSectionId}: `deleted` is false when there was no such section (the route's 204). */
   delete: procedure.input(siteRef.extend({ siteSectionId })).mutation(({ ctx, input }) => ({
     deleted: deleteSection(ctx, input.organizationId, input.siteId, input.siteSectionId),
+  })),
+});
+
+/** The section group routes (sites/sections-routes.ts, `.../section-groups`) as procedures; each write answers the group with its sections. */
+const sectionGroupsRouter = router({
+  /** POST .../section-groups: placed where its first listed section was, else at the end. */
+  create: procedure.input(addSiteSectionGroupBody.safeExtend({ organizationId, siteId })).mutation(({ ctx, input }) => {
+    const { organizationId: orgId, siteId: id, ...body } = input;
+    const { site, group, sections } = addGroup(ctx, orgId, id, body);
+    return presentSectionGroup(group, sections, site, ctx);
+  }),
+
+  /** PATCH .../section-groups/{siteSectionGroupId} */
+  update: procedure.input(updateSiteSectionGroupBody.safeExtend({ organizationId, siteId, siteSectionGroupId })).mutation(({ ctx, input }) => {
+    const { organizationId: orgId, siteId: id, siteSectionGroupId: groupId, ...body } = input;
+    const { site, group, sections } = updateGroupSettings(ctx, orgId, id, groupId, body);
+    return presentSectionGroup(group, sections, site, ctx);
+  }),
+
+  /** DELETE .../section-groups/{siteSectionGroupId}: its sections go back to the top level; `deleted` is false when there was no such group (the route's 204). */
+  delete: procedure.input(siteRef.extend({ siteSectionGroupId })).mutation(({ ctx, input }) => ({
+    deleted: deleteGroup(ctx, input.organizationId, input.siteId, input.siteSectionGroupId),
+  })),
+
+  /** POST .../section-groups/{siteSectionGroupId}/sections: the section goes to the end of the group. */
+  addSection: procedure.input(addSectionToGroupBody.safeExtend({ organizationId, siteId, siteSectionGroupId })).mutation(({ ctx, input }) => {
+    const { site, group, sections } = addSectionToGroup(ctx, input.organizationId, input.siteId, input.siteSectionGroupId, input.sectionId);
+    return presentSectionGroup(group, sections, site, ctx);
+  }),
+
+  /** DELETE .../section-groups/{siteSectionGroupId}/sections/{siteSectionId}: `removed` is false when it was not in the group (the route's 204). */
+  removeSection: procedure.input(siteRef.extend({ siteSectionGroupId, siteSectionId })).mutation(({ ctx, input }) => ({
+    removed: removeSectionFromGroup(ctx, input.organizationId, input.siteId, input.siteSectionGroupId, input.siteSectionId),
   })),
 });
 
@@ -255,6 +297,7 @@ export const sitesRouter = router({
   siteSpaces: siteSpacesRouter,
   structure: structureRouter,
   sections: sectionsRouter,
+  sectionGroups: sectionGroupsRouter,
   shareLinks: shareLinksRouter,
   insights: insightsRouter,
   customization: customizationRouter,

@@ -26,6 +26,8 @@ import type { SamlClient, SamlStore } from './saml-store';
 import { createSamlStore } from './saml-store';
 import type { SiteAppearanceClient, SiteAppearanceStore } from './site-appearance-store';
 import { createSiteAppearanceStore } from './site-appearance-store';
+import type { SiteGroupsClient, SiteGroupsStore } from './site-groups-store';
+import { createSiteGroupsStore } from './site-groups-store';
 import type { SitesClient, SitesStore } from './sites-store';
 import { createSitesStore } from './sites-store';
 import type { SyncClient, SyncStore } from './sync-store';
@@ -46,6 +48,7 @@ export interface FeatureStores {
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
+  siteGroups: SiteGroupsStore;
   openapi: OpenAPIStore;
   integrations: IntegrationsStore;
   translations: TranslationsStore;
@@ -65,6 +68,7 @@ export type FeatureClient = PageTreeClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
+  SiteGroupsClient &
   OpenAPIClient &
   IntegrationsClient &
   TranslationsClient &
@@ -77,6 +81,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
   const connection = createConnectionStore({ client, onUnauthorized, navigation });
   // Every feature's calls tell the connection indicator whether the server answered.
   const deps = { client: watchConnection(client, () => connection.getState()), onUnauthorized, navigation };
+  const sites = createSitesStore(deps);
   return {
     navigation,
     pageTree: createPageTreeStore(deps),
@@ -87,8 +92,9 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
     settings: createSettingsStore(deps),
-    sites: createSitesStore(deps),
+    sites,
     siteAppearance: createSiteAppearanceStore(deps),
+    siteGroups: createSiteGroupsStore({ ...deps, sites }),
     openapi: createOpenAPIStore(deps),
     integrations: createIntegrationsStore(deps),
     translations: createTranslationsStore(deps),

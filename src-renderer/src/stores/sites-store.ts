@@ -104,7 +104,8 @@ export interface SitesState {
   setPublished(published: boolean): Promise<boolean>;
   /** Deletes the open site and returns to the list. */
   deleteSite(): Promise<boolean>;
-  reloadStructure(): Promise<void>;
+  /** `quiet` (after another store's write) keeps what is shown until the answer comes. */
+  reloadStructure(quiet?: boolean): Promise<void>;
   /** Adds a section holding the space (a site's spaces become its first section when it gets its second). */
   addSection(spaceId: string): Promise<boolean>;
   renameSection(sectionId: string, title: string): Promise<boolean>;
@@ -372,7 +373,7 @@ export function createSitesStore({ client, onUnauthorized, now = () => new Date(
         return true;
       },
 
-      reloadStructure: () => loadStructure(),
+      reloadStructure: (quiet) => loadStructure(quiet),
 
       async addSection(spaceId) {
         const ref = openRef();

@@ -1,25 +1,21 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
-interface RenameFormProps {
-  /** What is renamed, for the field's label ("the section Guide"). */
-  what: string;
-  initial: string;
-  maxLength: number;
-  placeholder?: string;
+interface InlineFormProps {
+  /** The submit button's words ("Save", "Move"). */
+  submitLabel: string;
   pending?: boolean;
-  /** Resolves to whether it was saved: the form closes then. */
-  onSave(value: string): Promise<boolean>;
+  /** Resolves to whether it was done: the form closes then. */
+  onSubmit(): Promise<boolean>;
   onCancel(): void;
+  /** The form's one labelled field. */
+  children: ReactNode;
 }
 
-/** A one-field form in place of a title: Enter saves, Escape cancels. */
-export function RenameForm({ what, initial, maxLength, placeholder, pending, onSave, onCancel }: RenameFormProps) {
-  const [value, setValue] = useState(initial);
-  const id = useId();
-
+/** A one-field form shown in place of a row's title: Enter submits, Escape cancels. */
+export function InlineForm({ submitLabel, pending, onSubmit, onCancel, children }: InlineFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await onSave(value)) onCancel();
+    if (await onSubmit()) onCancel();
   };
 
   return (
@@ -33,16 +29,39 @@ export function RenameForm({ what, initial, maxLength, placeholder, pending, onS
       }}
       noValidate
     >
-      <label className="visually-hidden" htmlFor={id}>
-        New name for {what}
-      </label>
-      <input id={id} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off" autoFocus onChange={(e) => setValue(e.target.value)} />
+      {children}
       <button className="button button--primary" type="submit" aria-disabled={pending}>
-        Save
+        {submitLabel}
       </button>
       <button className="button button--quiet" type="button" onClick={onCancel}>
         Cancel
       </button>
     </form>
+  );
+}
+
+interface RenameFormProps {
+  /** What is renamed, for the field's label ("the section Guide"). */
+  what: string;
+  initial: string;
+  maxLength: number;
+  placeholder?: string;
+  pending?: boolean;
+  /** Resolves to whether it was saved: the form closes then. */
+  onSave(value: string): Promise<boolean>;
+  onCancel(): void;
+}
+
+/** A new name in place of a title. */
+export function RenameForm({ what, initial, maxLength, placeholder, pending, onSave, onCancel }: RenameFormProps) {
+  const [value, setValue] = useState(initial);
+  const id = useId();
+  return (
+    <InlineForm submitLabel="Save" pending={pending} onSubmit={() => onSave(value)} onCancel={onCancel}>
+      <label className="visually-hidden" htmlFor={id}>
+        New name for {what}
+      </label>
+      <input id={id} value={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off" autoFocus onChange={(e) => setValue(e.target.value)} />
+    </InlineForm>
   );
 }

@@ -4,12 +4,14 @@ import { titleOrUntitled } from '../../format';
 import type { SiteStructure, StructureItem } from '../../stores/sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useSpaces } from '../stores-context';
+import { GroupMessages, NewGroupForm } from './GroupControls';
 import { StructureRow } from './StructureRow';
 
 type Section = Extract<StructureItem, { object: 'site-section' }>;
 type SiteSpace = Extract<StructureItem, { object: 'site-space' }>;
+type GroupChoice = { id: string; title: string };
 
-/** The site's sections in order (or its spaces, before it has sections), and adding one from a space. */
+/** The site's sections in order (or its spaces, before it has sections), their groups, and adding one from a space. */
 export function StructureSection({ canEdit }: { canEdit: boolean }) {
   const { sites } = useAppStores();
   const load = useStore(sites, (state) => state.structure);
@@ -32,7 +34,9 @@ export function StructureSection({ canEdit }: { canEdit: boolean }) {
           {error}
         </p>
       )}
+      {canEdit && <GroupMessages />}
       {canEdit && load.status === 'ready' && <AddSectionForm />}
+      {canEdit && load.status === 'ready' && load.value.type === 'sections' && <NewGroupForm />}
     </section>
   );
 }
@@ -67,6 +71,8 @@ function StructureList({ structure, canEdit }: { structure: SiteStructure; canEd
   }
 
   const items = structure.structure;
+  const groups: GroupChoice[] = items.filter((item) => item.object === 'site-section-group').map(({ id, title }) => ({ id, title }));
+  const others = (group?: GroupChoice) => groups.filter((g) => g.id !== group?.id);
   return (
     <ol className="site-structure" aria-label="Sections of the site">
       {items.map((item, index) =>
@@ -83,19 +89,43 @@ function StructureList({ structure, canEdit }: { structure: SiteStructure; canEd
             />
             <ol className="site-structure site-structure--nested" aria-label={`Sections in ${item.title}`}>
               {item.sections.map((section, inner) => (
-                <SectionRow key={section.id} section={section} first={inner === 0} last={inner === item.sections.length - 1} canEdit={canEdit} />
+                <SectionRow
+                  key={section.id}
+                  section={section}
+                  first={inner === 0}
+                  last={inner === item.sections.length - 1}
+                  canEdit={canEdit}
+                  group={item}
+                  otherGroups={others(item)}
+                />
               ))}
             </ol>
           </li>
         ) : (
-          <SectionRow key={item.id} section={item as Section} first={index === 0} last={index === items.length - 1} canEdit={canEdit} />
+          <SectionRow
+            key={item.id}
+            section={item as Section}
+            first={index === 0}
+            last={index === items.length - 1}
+            canEdit={canEdit}
+            otherGroups={groups}
+          />
         ),
       )}
     </ol>
   );
 }
 
-function SectionRow({ section, first, last, canEdit }: { section: Section; first: boolean; last: boolean; canEdit: boolean }) {
+interface SectionRowProps {
+  section: Section;
+  first: boolean;
+  last: boolean;
+  canEdit: boolean;
+  group?: GroupChoice;
+  otherGroups: GroupChoice[];
+}
+
+function SectionRow({ section, first, last, canEdit, group, otherGroups }: SectionRowProps) {
   const spaces = section.siteSpaces.map((s) => s.title).join(', ');
   return (
     <StructureRow
@@ -106,6 +136,8 @@ function SectionRow({ section, first, last, canEdit }: { section: Section; first
       first={first}
       last={last}
       canEdit={canEdit}
+      group={group && { id: group.id, title: group.title }}
+      otherGroups={otherGroups}
     />
   );
 }
