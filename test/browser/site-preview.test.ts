@@ -70,6 +70,8 @@ describe('the published site in a browser', () => {
     settings.themes = { default: 'dark', toggeable: false };
     settings.announcement = { enabled: true, message: 'Version 2 is out', style: 'success' };
     settings.footer = { groups: [{ title: 'Company', links: [{ title: 'Blog', to: { kind: 'url', url: 'https://acme.example/blog' } }] }], copyright: '© Acme' };
+    const logo = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" fill="${fill}"/></svg>`)}`;
+    settings.header.logo = { light: logo('#000000'), dark: logo('#ffffff') };
     await h.api('PUT', `${base}/customization`, settings);
     const published = await h.api<{ urls: { published: string } }>('POST', `${base}/publish`);
 
@@ -84,6 +86,9 @@ describe('the published site in a browser', () => {
     }));
     expect(colors).toEqual({ background: 'rgb(20, 23, 29)', link: 'rgb(255, 136, 68)' });
     expect(await h.page.locator('.footer-copyright').textContent()).toBe('© Acme');
+    // The dark theme's logo, named by the site's title; the light one hidden.
+    await h.page.getByRole('img', { name: 'Acme Handbook' }).waitFor();
+    expect(await h.page.getByRole('img', { name: 'Acme Handbook' }).getAttribute('class')).toBe('site-logo site-logo-dark');
     await h.screenshot('site-preview-customized');
     expect(h.pageErrors).toEqual([]);
   }, 60_000);

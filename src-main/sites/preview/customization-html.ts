@@ -4,7 +4,7 @@ import { DEFAULT_SITE_CUSTOMIZATION } from '../customization';
 
 /**
  * The parts of a site's customization the published site shows: colors and theme mode (as a stylesheet of
- * its own, since the site's CSP allows no inline style), the title, the announcement banner, header links,
+ * its own, since the site's CSP allows no inline style), the title or logo, the announcement banner, header links,
  * footer, favicon, locale, pagination and where external links open. The rest (fonts, icons, AI, PDF,
  * feedback, ...) needs GitBook's renderer and is kept but not shown.
  */
@@ -59,6 +59,17 @@ export function customizationCss(settings: SiteCustomizationSettings): string {
 /** The class of <html>: the theme readers get when they may not switch to their system's. */
 export function themeClass(settings: SiteCustomizationSettings): string {
   return settings.themes.toggeable ? '' : `theme-${settings.themes.default === 'dark' ? 'dark' : 'light'}`;
+}
+
+/**
+ * The header's home link: the site's logo when it has one (GitBook shows it in place of the title, which
+ * stays its text alternative), one image per theme, the other hidden by the stylesheet; else the title.
+ */
+export function siteTitleHtml(settings: SiteCustomizationSettings, title: string, href: string): string {
+  const logo = settings.header.logo as Themed;
+  if (!logo) return `<a class="site-title" href="${escapeHtml(href)}">${escapeHtml(title)}</a>`;
+  const image = (mode: 'light' | 'dark') => `<img class="site-logo site-logo-${mode}" src="${escapeHtml(logo[mode])}" alt="${escapeHtml(title)}">`;
+  return `<a class="site-title" href="${escapeHtml(href)}">${image('light')}${logo.dark !== logo.light ? image('dark') : ''}</a>`;
 }
 
 export function faviconLink(settings: SiteCustomizationSettings): string {

@@ -9,6 +9,7 @@ import {
   faviconLink,
   footerHtml,
   headerLinksHtml,
+  siteTitleHtml,
   type RefResolver,
   themeClass,
 } from './customization-html';
@@ -102,7 +103,7 @@ ${faviconLink(customization)}
 <a class="skip-link" href="#content">Skip to content</a>
 ${announcementHtml(customization, resolve)}
 <header class="site-header">
-  <a class="site-title" href="${href(frame, '')}">${escapeHtml(siteTitle)}</a>
+  ${siteTitleHtml(customization, siteTitle, frame.root)}
   ${headerLinksHtml(customization, resolve)}
   <form class="site-search" role="search" method="get" action="${href(frame, `${location.spaceBase}~search`)}">
     <label class="visually-hidden" for="site-search-input">Search ${escapeHtml(location.space.title)}</label>

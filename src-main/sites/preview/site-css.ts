@@ -34,6 +34,14 @@ a { color: var(--accent); }
 .skip-link:focus { left: 1rem; top: 1rem; background: var(--bg); padding: .5rem; z-index: 1; }
 .site-header { display: flex; align-items: center; gap: 1.5rem; padding: .75rem 1.5rem; border-bottom: 1px solid var(--line); }
 .site-title { font-weight: 700; font-size: 1.1rem; color: var(--fg); text-decoration: none; }
+.site-logo { display: block; max-height: 2rem; max-width: 12rem; }
+.site-logo-dark { display: none; }
+@media (prefers-color-scheme: dark) {
+  :root:not(.theme-light) .site-logo-light:has(+ .site-logo-dark) { display: none; }
+  :root:not(.theme-light) .site-logo-dark { display: block; }
+}
+:root.theme-dark .site-logo-light:has(+ .site-logo-dark) { display: none; }
+:root.theme-dark .site-logo-dark { display: block; }
 .site-search { margin-left: auto; }
 .site-search input { width: min(22rem, 50vw); padding: .45rem .75rem; border: 1px solid var(--line); border-radius: var(--radius, 8px); background: var(--soft); color: var(--fg); font: inherit; }
 .site-search input:focus { outline: 2px solid var(--accent); outline-offset: 1px; }

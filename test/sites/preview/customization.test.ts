@@ -71,6 +71,25 @@ describe('the published site shows its customization', () => {
     expect(css).toMatch(/:root\.theme-dark \{ --accent: #ff8844;/);
   });
 
+  it('shows the logo in place of the title, one image per theme, with the title as its text', async () => {
+    const { site, customize } = await customizedSite();
+    await customize((s) => {
+      s.header.logo = { light: 'https://acme.example/logo.svg?v=1&t=light', dark: 'https://acme.example/logo-dark.svg' };
+    });
+    const page = await siteFetch(site.urls.published);
+    const title = /<a class="site-title"[^>]*>(.*?)<\/a>/.exec(page.html)?.[1];
+    expect(title).toBe(
+      '<img class="site-logo site-logo-light" src="https://acme.example/logo.svg?v=1&amp;t=light" alt="Acme Docs">' +
+        '<img class="site-logo site-logo-dark" src="https://acme.example/logo-dark.svg" alt="Acme Docs">',
+    );
+
+    await customize((s) => {
+      s.header.logo = { light: 'https://acme.example/one.svg', dark: 'https://acme.example/one.svg' };
+    });
+    const same = await siteFetch(site.urls.published);
+    expect(/<a class="site-title"[^>]*>(.*?)<\/a>/.exec(same.html)?.[1]).toBe('<img class="site-logo site-logo-light" src="https://acme.example/one.svg" alt="Acme Docs">');
+  });
+
   it("shows a site space's overrides on its own pages only", async () => {
     const { site, url, siteSpaces, api } = await customizedSite();
     const apiSiteSpace = siteSpaces.find((row) => row.space.id === api.id)!;
