@@ -14,17 +14,23 @@ interface Customization {
 
 let h: BrowserHarness;
 let siteId: string;
+let siteSpaceId: string;
 
 const main = () => h.page.getByRole('main');
 const panel = () => main().getByRole('region', { name: 'Appearance' });
 const saveButton = () => panel().getByRole('button', { name: 'Save appearance' });
 const customization = () => h.api<Customization>('GET', `/v1/orgs/${h.orgId}/sites/${siteId}/customization`);
+const siteSpaceUrl = () => `/v1/orgs/${h.orgId}/sites/${siteId}/site-spaces/${siteSpaceId}/customization`;
+const siteSpaceCustomization = () => h.api<Customization>('GET', siteSpaceUrl());
+const siteSpaceForm = () => panel().getByRole('form', { name: 'Appearance of User guide on the published site' });
+const resetButton = () => panel().getByRole('button', { name: 'Use the site’s appearance' });
 
 beforeAll(async () => {
   h = await startBrowserHarness('site-appearance');
   h.page.setDefaultTimeout(5_000);
   const space = await h.api<{ id: string }>('POST', `/v1/orgs/${h.orgId}/spaces`, { title: 'User guide' });
   siteId = (await h.api<{ id: string }>('POST', `/v1/orgs/${h.orgId}/sites`, { title: 'Acme Docs', spaces: [space.id] })).id;
+  siteSpaceId = (await h.api<{ items: Array<{ id: string }> }>('GET', `/v1/orgs/${h.orgId}/sites/${siteId}/site-spaces`)).items[0]!.id;
   await h.signIn();
 });
 
@@ -89,6 +95,42 @@ describe('the Appearance section of a site', () => {
     await h.screenshot('site-appearance-saved');
   });
 
+  it("overrides the primary color for one site space, which /v1 and that site space's stylesheet then show", async () => {
+    await panel().getByLabel('Applies to').selectOption({ label: 'User guide' });
+    await siteSpaceForm().waitFor();
+    // It starts from the site's look, with nothing of its own to reset.
+    await panel().getByText('User guide looks like the rest of the site.').waitFor();
+    expect(await panel().getByLabel('Primary color in the light theme').inputValue()).toBe('#aa3300');
+    expect(await resetButton().count()).toBe(0);
+
+    await panel().getByLabel('Primary color in the light theme').fill('#116611');
+    await panel().getByText('#116611').waitFor();
+    await saveButton().click();
+    await panel().getByRole('status').getByText('Saved this site space’s appearance.').waitFor();
+    await resetButton().waitFor();
+    await h.screenshot('site-appearance-site-space');
+
+    expect((await siteSpaceCustomization()).styling.primaryColor).toEqual({ light: '#116611', dark: '#346DDB' });
+    expect((await customization()).styling.primaryColor).toEqual({ light: '#aa3300', dark: '#346DDB' });
+    await h.api('POST', `/v1/orgs/${h.orgId}/sites/${siteId}/publish`);
+    const css = await fetch(`${h.host.url}/sites/${siteId}/~style/${siteSpaceId}.css`);
+    expect(css.status).toBe(200);
+    expect(await css.text()).toContain('--accent: #116611;');
+  });
+
+  it("gives the site space the site's appearance again", async () => {
+    await resetButton().click();
+    await panel().getByText('User guide looks like the rest of the site.').waitFor();
+    await panel().getByRole('status').getByText('This site space uses the site’s appearance again.').waitFor();
+    expect(await panel().getByLabel('Primary color in the light theme').inputValue()).toBe('#aa3300');
+    expect(await resetButton().count()).toBe(0);
+    expect((await siteSpaceCustomization()).styling.primaryColor).toEqual({ light: '#aa3300', dark: '#346DDB' });
+
+    // The whole site again: its own form.
+    await panel().getByLabel('Applies to').selectOption({ label: 'The whole site' });
+    await panel().getByRole('form', { name: 'Appearance of the published site' }).waitFor();
+  });
+
   it('shows a member who is not an admin the look without letting them change it', async () => {
     // A member with the edit role, signed in with their own token (as `folio token create` makes one).
     const email = 'editor@example.com';
@@ -106,6 +148,15 @@ describe('the Appearance section of a site', () => {
     expect(await panel().getByLabel('Primary color in the light theme').isDisabled()).toBe(true);
     expect(await panel().getByLabel('Show an announcement banner at the top of every page').isDisabled()).toBe(true);
     expect(await saveButton().count()).toBe(0);
+
+    // A site space's overrides too: shown, neither changed nor reset.
+    await h.api('PATCH', siteSpaceUrl(), { styling: { primaryColor: { light: '#116611', dark: '#346DDB' } } });
+    await panel().getByLabel('Applies to').selectOption({ label: 'User guide' });
+    await panel().getByText('User guide looks different from the rest of the site.').waitFor();
+    expect(await siteSpaceForm().getByLabel('Primary color in the light theme').inputValue()).toBe('#116611');
+    expect(await panel().getByLabel('Primary color in the light theme').isDisabled()).toBe(true);
+    expect(await saveButton().count()).toBe(0);
+    expect(await resetButton().count()).toBe(0);
     expect(h.pageErrors).toEqual([]);
   });
 });

@@ -28,6 +28,8 @@ import type { SiteAppearanceClient, SiteAppearanceStore } from './site-appearanc
 import { createSiteAppearanceStore } from './site-appearance-store';
 import type { SiteGroupsClient, SiteGroupsStore } from './site-groups-store';
 import { createSiteGroupsStore } from './site-groups-store';
+import type { SiteSpaceAppearanceClient, SiteSpaceAppearanceStore } from './site-space-appearance-store';
+import { createSiteSpaceAppearanceStore } from './site-space-appearance-store';
 import type { SitesClient, SitesStore } from './sites-store';
 import { createSitesStore } from './sites-store';
 import type { SyncClient, SyncStore } from './sync-store';
@@ -48,6 +50,7 @@ export interface FeatureStores {
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
+  siteSpaceAppearance: SiteSpaceAppearanceStore;
   siteGroups: SiteGroupsStore;
   openapi: OpenAPIStore;
   integrations: IntegrationsStore;
@@ -68,6 +71,7 @@ export type FeatureClient = PageTreeClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
+  SiteSpaceAppearanceClient &
   SiteGroupsClient &
   OpenAPIClient &
   IntegrationsClient &
@@ -94,6 +98,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     settings: createSettingsStore(deps),
     sites,
     siteAppearance: createSiteAppearanceStore(deps),
+    siteSpaceAppearance: createSiteSpaceAppearanceStore(deps),
     siteGroups: createSiteGroupsStore({ ...deps, sites }),
     openapi: createOpenAPIStore(deps),
     integrations: createIntegrationsStore(deps),
