@@ -49,7 +49,6 @@ export interface SyncClientOptions {
 /** The remote account's user id (told by the server's hello). */
 export const REMOTE_USER_SETTING = 'sync.remote_user_id';
 
-
 /**
  * The workstation's side of sync (docs/sync.md): pushes local changes of mirrored organizations in bounded
  * batches and marks them synced only once the server has committed them, pulls what it lacks from a cursor
