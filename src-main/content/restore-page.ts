@@ -13,7 +13,6 @@ interface RecordedPage extends PageView {
   bodyHash: string | null;
 }
 
-
 /**
  * Undoes a page delete: the page comes back with every page that was deleted with it, under the same
  * ids, with their titles, emoji, options and bodies, in their former place (beside the sibling that
