@@ -1,0 +1,95 @@
+import type { PhrasingContent } from 'mdast';
+import type { Cursor, Frame } from './cursor';
+import { embeddableImage } from './images';
+import { COLORS, POINTS_PER_PIXEL } from './theme';
+
+export interface ResolvedImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Finds an image's bytes from its URL as written in the markdown (`.gitbook/assets/<name>`). */
+export type ImageResolver = (url: string) => ResolvedImage | undefined;
+
+/** What PDFKit's `openImage` gives (not in its type definitions). */
+interface OpenedImage {
+  width: number;
+  height: number;
+  orientation?: number;
+}
+
+/** The images of one document: PNG and JPEG embedded, others shown as their alt text. */
+export class Figures {
+  private readonly images = new Map<string, OpenedImage | null>();
+
+  constructor(
+    private readonly cursor: Cursor,
+    private readonly resolveImage: ImageResolver | undefined,
+  ) {}
+
+  image(url: string, alt: string, caption: string, frame: Frame): void {
+    const doc = this.cursor.doc;
+    const opened = this.openImage(url);
+    if (!opened) {
+      const name = alt.trim() || decodeURISafe(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image';
+      this.cursor.rich([{ text: `[Image: ${name}]`, style: { italic: true, color: COLORS.muted } }], frame);
+      return;
+    }
+    const { width, height } = this.imageSize(url, caption, frame)!;
+    this.cursor.ensure(height + (caption ? 20 : 0));
+    const y = doc.y;
+    doc.image(opened as unknown as PDFKit.Mixins.ImageSrc, frame.x + (frame.width - width) / 2, y, { width, height });
+    doc.x = frame.x;
+    doc.y = y + height;
+    if (caption) {
+      this.cursor.gap(4);
+      this.cursor.rich([{ text: caption, style: { italic: true, color: COLORS.muted } }], frame, { size: 9, align: 'center' });
+    }
+  }
+
+  /** The size an image is printed at: its natural size, scaled down to the column and the page. */
+  imageSize(url: string, caption: string, frame: Frame): { width: number; height: number } | undefined {
+    const opened = this.openImage(url);
+    if (!opened) return undefined;
+    const turned = (opened.orientation ?? 1) > 4;
+    const naturalWidth = (turned ? opened.height : opened.width) * POINTS_PER_PIXEL;
+    const naturalHeight = (turned ? opened.width : opened.height) * POINTS_PER_PIXEL;
+    const pageHeight = this.cursor.maxY - this.cursor.doc.page.margins.top - (caption ? 24 : 0);
+    const scale = Math.min(1, frame.width / naturalWidth, pageHeight / naturalHeight);
+    return { width: Math.max(1, naturalWidth * scale), height: Math.max(1, naturalHeight * scale) };
+  }
+
+  /** The image at `url` opened once per document (so it is embedded once), or null. */
+  private openImage(url: string): OpenedImage | null {
+    if (this.images.has(url)) return this.images.get(url)!;
+    let opened: OpenedImage | null = null;
+    try {
+      const found = url ? this.resolveImage?.(url) : undefined;
+      if (found && embeddableImage(found.bytes)) {
+        const image = (this.cursor.doc as unknown as { openImage(src: Uint8Array): OpenedImage }).openImage(Buffer.from(found.bytes));
+        if (image.width > 0 && image.height > 0) opened = image;
+      }
+    } catch {
+      opened = null;
+    }
+    this.images.set(url, opened);
+    return opened;
+  }
+}
+
+/** The images a paragraph child stands for as blocks: an image, or a link around nothing but images. */
+export function blockImages(node: PhrasingContent): Array<{ url: string; alt?: string | null; title?: string | null }> | undefined {
+  if (node.type === 'image') return [node];
+  if (node.type !== 'link') return undefined;
+  const images = node.children.filter((child) => child.type === 'image');
+  const blank = node.children.every((child) => child.type === 'image' || (child.type === 'text' && child.value.trim() === '') || child.type === 'break');
+  return images.length > 0 && blank ? images : undefined;
+}
+
+function decodeURISafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
