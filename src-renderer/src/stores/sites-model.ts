@@ -2,7 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../api/types';
 
 // The Sites screen's objects (as the tRPC procedures present them) and the pure
-// rules its store applies: title bounds, which items move together, and page views as one bar per day.
+// rules its store applies: title bounds, which items move together, an item's title, and page views as one bar per day.
 
 export type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -66,6 +66,19 @@ export function siblingsOf(structure: SiteStructure, type: string, id: string): 
     if (item.object === 'site-section-group' && item.sections.some((section) => section.id === id)) return item.sections.map(pointer);
   }
   return undefined;
+}
+
+/** The title of an item of the open site's structure, for notices (its id while the structure is not loaded). */
+export function titleOf(structure: Load<SiteStructure>, id: string): string {
+  if (structure.status !== 'ready') return id;
+  for (const item of structure.value.structure as StructureItem[]) {
+    if (item.id === id) return item.title;
+    if (item.object === 'site-section-group') {
+      const section = item.sections.find((s) => s.id === id);
+      if (section) return section.title;
+    }
+  }
+  return id;
 }
 
 /**
