@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
 import { createPage } from '../../src-main/content/pages-service';
-import { generateToken, insertToken } from '../../src-main/store/tokens';
-import { findOrCreateUser, getUserById } from '../../src-main/store/users';
+import { getUserById } from '../../src-main/store/users';
 import { type BrowserHarness, startBrowserHarness } from './harness';
 
 interface ApiComment {
@@ -94,14 +93,7 @@ describe('comments on a page', () => {
   });
 
   it('lets a reader see the threads but explains why they cannot take part', async () => {
-    // A member with the read role, signed in with their own token (as `folio token create` makes one).
-    const email = 'reader@example.com';
-    await h.api('POST', `/v1/orgs/${h.orgId}/invites`, { emails: [{ email, role: 'read' }] });
-    const token = generateToken();
-    insertToken(h.app.db, findOrCreateUser(h.app.db, email, new Date().toISOString()).id, token, new Date().toISOString(), 'test');
-    await h.page.getByRole('button', { name: 'Sign out' }).click();
-    await h.page.getByLabel('Paste an API token').fill(token);
-    await h.page.getByRole('button', { name: 'Sign in' }).click();
+    await h.signInAsMember('reader@example.com', 'read');
     await h.openSpace('Handbook');
     await h.page.goto(`${h.host.url}/#/spaces/${spaceId}/pages/${pageId}`);
     // The panel stays as the owner left it (open); open it if it is not.

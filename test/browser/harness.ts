@@ -8,6 +8,8 @@ import type { AppConfig } from '../../src-main/app/context';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
 import { type Host, startHost } from '../../src-main/http/server';
 import { RENDERER_DIR } from '../../src-main/http/static-files';
+import { generateToken, insertToken } from '../../src-main/store/tokens';
+import { findOrCreateUser } from '../../src-main/store/users';
 import { type Browser, launchChromium } from './chromium';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,6 +32,11 @@ export interface BrowserHarness {
   screenshot(name: string): Promise<void>;
   /** Opens the app and signs in with the owner's token. */
   signIn(): Promise<void>;
+  /**
+   * Invites `email` to the owner's organization with `role`, gives them a token (as `folio token create`
+   * does), signs the owner out and signs them in.
+   */
+  signInAsMember(email: string, role: 'read' | 'comment' | 'edit' | 'create' | 'review'): Promise<void>;
   /** Opens a space from the organization's spaces list. */
   openSpace(title: string): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +91,16 @@ export async function startBrowserHarness(name: string, config: Partial<AppConfi
     async signIn() {
       await page.goto(host.url);
       await page.getByLabel('Paste an API token').fill(ownerToken);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('region', { name: 'Spaces' }).waitFor();
+    },
+    async signInAsMember(email, role) {
+      await api('POST', `/v1/orgs/${orgId}/invites`, { emails: [{ email, role }] });
+      const token = generateToken();
+      const now = new Date().toISOString();
+      insertToken(app.db, findOrCreateUser(app.db, email, now).id, token, now, 'test');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('Paste an API token').fill(token);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('region', { name: 'Spaces' }).waitFor();
     },

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateToken, insertToken } from '../../src-main/store/tokens';
-import { findOrCreateUser } from '../../src-main/store/users';
 import { type BrowserHarness, startBrowserHarness } from './harness';
 
 interface Customization {
@@ -132,15 +130,7 @@ describe('the Appearance section of a site', () => {
   });
 
   it('shows a member who is not an admin the look without letting them change it', async () => {
-    // A member with the edit role, signed in with their own token (as `folio token create` makes one).
-    const email = 'editor@example.com';
-    await h.api('POST', `/v1/orgs/${h.orgId}/invites`, { emails: [{ email, role: 'edit' }] });
-    const token = generateToken();
-    insertToken(h.app.db, findOrCreateUser(h.app.db, email, new Date().toISOString()).id, token, new Date().toISOString(), 'test');
-    await h.page.getByRole('button', { name: 'Sign out' }).click();
-    await h.page.getByLabel('Paste an API token').fill(token);
-    await h.page.getByRole('button', { name: 'Sign in' }).click();
-    await h.page.getByRole('region', { name: 'Spaces' }).waitFor();
+    await h.signInAsMember('editor@example.com', 'edit');
     await h.page.goto(`${h.host.url}/#/orgs/${h.orgId}/sites/${siteId}`);
 
     expect(await panel().getByLabel('Banner message').inputValue()).toBe('Version 2 is out');

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateToken, insertToken } from '../../src-main/store/tokens';
-import { findOrCreateUser } from '../../src-main/store/users';
 import { type BrowserHarness, startBrowserHarness } from './harness';
 
 // Section groups on a site's page: each change made in the app is checked against /v1's structure.
@@ -109,14 +107,7 @@ describe('section groups on the Sites screen', () => {
 
   it('shows a member who is not an admin the groups without their controls', async () => {
     await h.api('POST', `/v1/orgs/${h.orgId}/sites/${siteId}/section-groups`, { title: 'Guides' });
-    const email = 'group-editor@example.com';
-    await h.api('POST', `/v1/orgs/${h.orgId}/invites`, { emails: [{ email, role: 'edit' }] });
-    const token = generateToken();
-    insertToken(h.app.db, findOrCreateUser(h.app.db, email, new Date().toISOString()).id, token, new Date().toISOString(), 'test');
-    await h.page.getByRole('button', { name: 'Sign out' }).click();
-    await h.page.getByLabel('Paste an API token').fill(token);
-    await h.page.getByRole('button', { name: 'Sign in' }).click();
-    await h.page.getByRole('region', { name: 'Spaces' }).waitFor();
+    await h.signInAsMember('group-editor@example.com', 'edit');
     await h.page.goto(`${h.host.url}/#/orgs/${h.orgId}/sites/${siteId}`);
 
     // The group's row (its list of sections is empty, so not visible).
