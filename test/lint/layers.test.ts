@@ -48,3 +48,19 @@ describe('the layering rule', () => {
     expect((await lint('src-renderer/src/bad.ts', "import { join } from 'node:path';\nexport const j = join;\n")).ok).toBe(false);
   });
 });
+
+describe('the frozen migrations rule', () => {
+  const migration = 'src-main/store/migrations/099-bad.ts';
+
+  it('rejects a migration that reads the live dataset list or trigger generator', async () => {
+    const datasets = await lint(migration, "import { DATASETS } from '../../sync/datasets';\nexport const d = DATASETS;\n");
+    expect(datasets.ok).toBe(false);
+    expect(datasets.output).toMatch(/frozen copy/);
+    expect((await lint(migration, "import { syncTriggersSql } from '../sync-triggers';\nexport const s = syncTriggersSql;\n")).ok).toBe(false);
+  });
+
+  it("lets a migration use the frozen generator, and keeps the main process's rules there", async () => {
+    expect((await lint(migration, "import { syncTriggersSql } from './sync-triggers-v1';\nexport const s = syncTriggersSql;\n")).ok).toBe(true);
+    expect((await lint(migration, "import { app } from 'electron';\nexport const a = app;\n")).ok).toBe(false);
+  });
+});

@@ -1,14 +1,27 @@
-import { DATASETS } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { backfillSql, syncTriggersSql } from '../sync-triggers';
+import { backfillSql, syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-// The tables that existed at this version: tables created by later migrations (`since`) get their triggers there.
-const atThisVersion = DATASETS.filter((dataset) => dataset.since === undefined);
+// The tables that existed at this version: tables created by later migrations get their triggers there.
+const atThisVersion = [
+  'organizations',
+  'users',
+  'members',
+  'teams',
+  'team_members',
+  'collections',
+  'spaces',
+  'change_requests',
+  'comments',
+  'comment_replies',
+  'comment_reactions',
+].map(syncedTableAt022);
 
 // Field changes of the synced tables (docs/sync.md). `state`: 'local' (written here, not yet acknowledged by
 // the server), 'synced' (the server committed it), 'refused' (the server said no, `refusal` says why),
-// 'remote' (received from elsewhere). The triggers are generated from src-main/sync/datasets.ts; a later
-// change to a dataset's columns comes with a migration that drops and recreates that table's triggers.
+// 'remote' (received from elsewhere). The triggers are generated from a frozen copy of the column lists
+// (synced-tables-022.ts); a later change to a dataset's columns comes with a migration that drops and
+// recreates that table's triggers.
 export const syncChanges: Migration = {
   version: 13,
   name: 'sync: field changes of synced rows',

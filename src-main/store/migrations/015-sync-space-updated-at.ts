@@ -1,8 +1,8 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { dropSyncTriggersSql, syncTriggersSql } from '../sync-triggers';
+import { dropSyncTriggersSql, syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-const spaces = datasetOf('spaces')!;
+const spaces = syncedTableAt022('spaces');
 
 // A space's `updated_at` moves with every revision cut, and revisions are each replica's own: it stops
 // syncing (src-main/sync/datasets.ts), so the spaces triggers are made again without it.

@@ -1,9 +1,9 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { syncTriggersSql } from '../sync-triggers';
+import { syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-const sites = datasetOf('sites')!;
-const siteSpaces = datasetOf('site_spaces')!;
+const sites = syncedTableAt022('sites');
+const siteSpaces = syncedTableAt022('site_spaces');
 
 // Docs sites (issue 8) and the spaces they publish. `default_site_space_id` names a site space without a
 // foreign key (the two tables would refer to each other); the presenter checks it still exists. A site

@@ -1,14 +1,14 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { dropSyncTriggersSql, syncTriggersSql } from '../sync-triggers';
+import { dropSyncTriggersSql, syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-const sites = datasetOf('sites')!;
-const siteSpaces = datasetOf('site_spaces')!;
-const added = ['site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events'].map((table) => datasetOf(table)!);
+const sites = syncedTableAt022('sites');
+const siteSpaces = syncedTableAt022('site_spaces');
+const added = ['site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events'].map(syncedTableAt022);
 
 // The rest of issue 8: sections and their groups, share links, visitor authentication, adaptive content,
 // customization and insights. Sites and site spaces gain columns, so their sync triggers are made again
-// with the new column lists (on a new database migration 016 already made them from the current lists:
+// with the new column lists (on a new database migration 016 already made them from the same frozen lists:
 // harmless, nothing writes to sites between the two migrations).
 //
 // Order: ungrouped sections and groups share `position` at the top of the site; a group's sections use it

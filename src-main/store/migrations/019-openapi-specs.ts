@@ -1,8 +1,8 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { syncTriggersSql } from '../sync-triggers';
+import { syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-const synced = ['openapi_specs', 'openapi_spec_versions'].map((table) => datasetOf(table)!);
+const synced = ['openapi_specs', 'openapi_spec_versions'].map(syncedTableAt022);
 
 // OpenAPI specifications of an organization (issue 9) and every processed result of each, kept as a version.
 //

@@ -1,6 +1,6 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { syncTriggersSql } from '../sync-triggers';
+import { syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
 // SAML single sign-on (issue 9). Providers are organization data and sync like sites; `default_team_id` names a
 // team without a foreign key (sync may bring the provider before its team, and deleting a team must not delete
@@ -48,6 +48,6 @@ CREATE TABLE saml_login_codes (
   expires_at TEXT NOT NULL
 );
 
-${syncTriggersSql(datasetOf('saml_providers')!)}
+${syncTriggersSql(syncedTableAt022('saml_providers'))}
 `,
 };

@@ -1,10 +1,8 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { secretRestampTriggersSql, syncTriggersSql } from '../sync-triggers';
+import { secretRestampTriggersSql, syncTriggersSql } from './sync-triggers-v1';
+import { SYNCED_TABLES_022, syncedTableAt022 } from './synced-tables-022';
 
-const synced = ['translations', 'integrations', 'integration_assets', 'integration_installations', 'integration_space_installations'].map(
-  (table) => datasetOf(table)!,
-);
+const synced = ['translations', 'integrations', 'integration_assets', 'integration_installations', 'integration_space_installations'].map(syncedTableAt022);
 
 // Translations and integrations (issue 9).
 //
@@ -107,6 +105,6 @@ CREATE INDEX integration_space_installations_space ON integration_space_installa
 
 ${synced.map(syncTriggersSql).join('\n')}
 
-${secretRestampTriggersSql()}
+${secretRestampTriggersSql(SYNCED_TABLES_022)}
 `,
 };

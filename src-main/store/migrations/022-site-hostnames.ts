@@ -1,8 +1,8 @@
-import { datasetOf } from '../../sync/datasets';
 import type { Migration } from '../migrations';
-import { dropSyncTriggersSql, syncTriggersSql } from '../sync-triggers';
+import { dropSyncTriggersSql, syncTriggersSql } from './sync-triggers-v1';
+import { syncedTableAt022 } from './synced-tables-022';
 
-const sites = datasetOf('sites')!;
+const sites = syncedTableAt022('sites');
 
 // A site's custom hostname (`docs.example.com`). /v1 refuses a hostname another site has, but the index is
 // not UNIQUE: two workstations may each give it to a site offline, and a constraint would then refuse a
