@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size';
 import type { ServiceContext } from '../app/context';
 import { cutRevision, refreshTreeRows, treeDocId, type TreeRef } from '../content/engine';
 import type { DocWriter } from '../content/doc-store';
@@ -10,6 +9,7 @@ import { requireSpace } from '../spaces/access';
 import { allLiveFiles, getLiveFile, readBlob, storeBlob } from '../store/content-files';
 import { newId } from '../store/ids';
 import { isoNow } from '../app/context';
+import { claimedImage, oversizeImageReason } from './image-bounds';
 
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
@@ -19,13 +19,21 @@ export interface NewFile {
   bytes: Uint8Array;
 }
 
-/** Adds a file to a tree inside the caller's write: bytes stored once, record in the tree document. */
-export function addFileToTree(ctx: ServiceContext, writer: DocWriter, tree: TreeRef, file: NewFile): string {
-  if (file.bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`data: files are limited to ${MAX_FILE_BYTES} bytes`);
+/**
+ * Adds a file to a tree inside the caller's write: bytes stored once, record in the tree document.
+ * An image whose header claims more than MAX_IMAGE_PIXELS is refused (400 on `field`): every way a
+ * file enters content comes through here.
+ */
+export function addFileToTree(ctx: ServiceContext, writer: DocWriter, tree: TreeRef, file: NewFile, field = 'data'): string {
+  if (file.bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${field}: files are limited to ${MAX_FILE_BYTES} bytes`);
+  const claimed = claimedImage(file.bytes, file.contentType);
+  const oversize = oversizeImageReason(claimed);
+  if (oversize) throw badRequest(`${field}: ${oversize}`);
   const now = isoNow(ctx.clock);
   const id = newId();
   const hash = storeBlob(ctx.db, file.bytes, now);
-  const dimensions = file.contentType.startsWith('image/') ? measure(file.bytes) : undefined;
+  // Dimensions are kept for files stored as images (the API's `dimensions`).
+  const dimensions = claimed && file.contentType.startsWith('image/') ? { width: claimed.width, height: claimed.height } : undefined;
   writer.change(treeDocId(tree.treeId), (doc) =>
     writeFile(doc, { id, name: file.name, contentType: file.contentType, hash, size: file.bytes.byteLength, ...dimensions, createdAt: now }),
   );
@@ -85,13 +93,4 @@ export function readFileByName(ctx: ServiceContext, spaceId: string, name: strin
   const bytes = readBlob(ctx.db, file.hash);
   if (!bytes) throw notFound(`File "${name}" has no stored bytes`);
   return { name: file.name, contentType: file.content_type, bytes };
-}
-
-function measure(bytes: Uint8Array): { width: number; height: number } | undefined {
-  try {
-    const { width, height } = imageSize(bytes);
-    return width && height ? { width, height } : undefined;
-  } catch {
-    return undefined; // not an image format it knows: the file is kept, without dimensions
-  }
 }

@@ -1,5 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import type { Cursor, Frame } from './cursor';
+import { PDF_MAX_IMAGE_PIXELS } from '../expansion-limits';
 import { embeddableImage } from './images';
 import { COLORS, POINTS_PER_PIXEL } from './theme';
 
@@ -67,7 +68,8 @@ export class Figures {
       const found = url ? this.resolveImage?.(url) : undefined;
       if (found && embeddableImage(found.bytes)) {
         const image = (this.cursor.doc as unknown as { openImage(src: Uint8Array): OpenedImage }).openImage(Buffer.from(found.bytes));
-        if (image.width > 0 && image.height > 0) opened = image;
+        // Checked again as PDFKit reads the header, before anything is decoded: its reading decides.
+        if (image.width > 0 && image.height > 0 && image.width * image.height <= PDF_MAX_IMAGE_PIXELS) opened = image;
       }
     } catch {
       opened = null;

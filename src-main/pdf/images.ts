@@ -1,7 +1,6 @@
 import { inflateSync } from 'node:zlib';
-
-/** Images larger than this (in pixels) are shown as their alt text: decoding them costs too much memory. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+import { imageSize } from 'image-size';
+import { PDF_MAX_IMAGE_PIXELS } from '../expansion-limits';
 
 export type ImageKind = 'png' | 'jpeg';
 
@@ -10,12 +9,26 @@ export type ImageKind = 'png' | 'jpeg';
  * type can be wrong), or undefined. A PNG is checked through: PDFKit decodes some PNGs (alpha,
  * transparency, interlacing) in a zlib callback, where a corrupt image would throw past any
  * try/catch and take the process down, so only a PNG whose data inflates, whose every scanline
- * has a valid filter and whose layout PDFKit handles is let through.
+ * has a valid filter and whose layout PDFKit handles is let through. Neither kind is let through
+ * past PDF_MAX_IMAGE_PIXELS (a header can claim any size): it prints as its alt text.
  */
 export function embeddableImage(bytes: Uint8Array): ImageKind | undefined {
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return validJpeg(bytes) ? 'jpeg' : undefined;
   if (isPng(bytes)) return validPng(bytes) ? 'png' : undefined;
   return undefined;
+}
+
+/**
+ * PDFKit embeds a JPEG as it is, but every reader of the PDF decodes it at the size its header
+ * claims: one it cannot size, or past the bound, is left out.
+ */
+function validJpeg(bytes: Uint8Array): boolean {
+  try {
+    const { width, height } = imageSize(bytes);
+    return !!width && !!height && width * height <= PDF_MAX_IMAGE_PIXELS;
+  } catch {
+    return false;
+  }
 }
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -81,7 +94,7 @@ function validPng(bytes: Uint8Array): boolean {
   const { width, height, depth, type, interlaced } = header;
   const layout = LAYOUT[type];
   if (!layout || !layout.depths.includes(depth) || (type === 3 && !palette)) return false;
-  if (width === 0 || height === 0 || width * height > MAX_IMAGE_PIXELS) return false;
+  if (width === 0 || height === 0 || width * height > PDF_MAX_IMAGE_PIXELS) return false;
   // PDFKit decodes interlaced and transparent-indexed PNGs itself, sizing rows in whole bytes per
   // pixel: below 8 bits that throws (in the callback).
   if (depth < 8 && (interlaced || (type === 3 && transparency))) return false;
