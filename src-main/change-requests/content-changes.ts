@@ -11,6 +11,7 @@ import { contentAtRevision } from '../content/read-service';
 import { badRequest } from '../errors';
 import { addFileToTree, type NewFile } from '../files/service';
 import { fetchResource } from '../import/source';
+import { type NetworkPolicy, NetworkRefusal } from '../net/network-policy';
 import { newId } from '../store/ids';
 import { addContributor } from '../store/change-requests';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from './access';
@@ -30,7 +31,7 @@ const MAX_URL_FILE_BYTES = 100 * 1024 * 1024;
  */
 export async function applyContentChanges(ctx: ServiceContext, spaceId: string, changeRequestId: string, changes: ContentChange[]) {
   requireEditable(ctx, spaceId, changeRequestId);
-  const fetched = await fetchFiles(changes);
+  const fetched = await fetchFiles(changes, ctx.config);
   return ctx.docs.write((writer) => {
     const { changeRequest } = requireEditable(ctx, spaceId, changeRequestId);
     const tree = treeOf(changeRequest);
@@ -42,7 +43,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       if (change.operation !== 'insert_files') return;
       change.files.forEach((file, j) => {
         const input: NewFile = { name: file.name, contentType: file.contentType ?? 'application/octet-stream', bytes: fetched.get(`${i}.${j}`)! };
-        insertedFiles.push(addFileToTree(ctx, writer, tree, input));
+        insertedFiles.push(addFileToTree(ctx, writer, tree, input, `changes.${i}.files.${j}.${file.base64 !== undefined ? 'base64' : 'url'}`));
         if (file.ref) fileNameByRef.set(file.ref, file.name);
       });
     });
@@ -191,8 +192,11 @@ function revertPage(
   outcomes.push(exists ? { object: 'updated_page', pageId: old.page_id } : { object: 'created_page', pageId: old.page_id });
 }
 
-/** Files given by URL are fetched before the transaction, within bounds; base64 ones decoded. */
-async function fetchFiles(changes: ContentChange[]): Promise<Map<string, Uint8Array>> {
+/**
+ * Files given by URL are fetched before the transaction, within bounds and the network policy (a refused
+ * destination, at any redirect, is a 400 on the file's url); base64 ones decoded.
+ */
+async function fetchFiles(changes: ContentChange[], network: NetworkPolicy): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const budget = { bytesLeft: MAX_URL_FILE_BYTES, deadline: Date.now() + 60_000 };
   for (const [i, change] of changes.entries()) {
@@ -205,8 +209,9 @@ async function fetchFiles(changes: ContentChange[]): Promise<Map<string, Uint8Ar
         continue;
       }
       try {
-        out.set(`${i}.${j}`, (await fetchResource(new URL(file.url!), budget)).bytes);
+        out.set(`${i}.${j}`, (await fetchResource(new URL(file.url!), budget, { network, allowFileUrls: false })).bytes);
       } catch (error) {
+        if (error instanceof NetworkRefusal) throw badRequest(`${field}.url: ${error.message}`);
         throw badRequest(`${field}.url: could not fetch it (${(error as Error).message})`);
       }
     }

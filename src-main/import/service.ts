@@ -6,11 +6,13 @@ import { badRequest, isFolioError } from '../errors';
 import { setRevisionOrigin } from '../store/revisions';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '../change-requests/access';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import { withoutOversizeImages } from './assets';
 import { importDocx } from './docx';
 import { htmlToPage } from './html';
 import { importMarkdownTree, pageFromMarkdown } from './markdown';
 import { countPages, type ImportPlan } from './plan';
-import { contentTypeOf, DEFAULT_LIMITS, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type FileTree, type ImportLimits } from './source';
+import { assertDestinationAllowed, NetworkRefusal } from '../net/network-policy';
+import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type FileTree, type ImportLimits } from './source';
 import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
 import { unzipTree } from './zip';
@@ -64,12 +66,28 @@ export interface UploadImportRequest extends Omit<ImportRequest, 'url' | 'source
 export async function importIntoSpace(ctx: ServiceContext, spaceId: string, request: ImportRequest, options: ImportOptions = {}): Promise<ImportOutcome> {
   const account = NEEDS_ACCOUNT[request.source];
   if (account) throw badRequest(`source: importing from ${account} needs a ${account} account, which Folio cannot use; export the content (markdown, HTML, .docx or a zip) and import that`);
-  const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, ...options.limits };
-  const url = parseSourceUrl(request.url, limits);
-  const tree = requireWritableTree(ctx, spaceId, request);
-
+  const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, network: ctx.config, ...options.limits };
+  const { url, tree } = await checkImportRequest(ctx, spaceId, request, limits);
   const plan = await readSource(url, request.source, limits, options);
   return writePlan(ctx, spaceId, request, tree, plan, 'url');
+}
+
+/**
+ * What an import checks before reading anything (the app calls it before starting a background import):
+ * a URL it may read, the caller's right to write there, and a destination the network policy allows,
+ * so that a refused address is the request's 400 rather than a failure found later. Resolution errors
+ * are left to the read, which reports them as it reports any unreachable source.
+ */
+export async function checkImportRequest(
+  ctx: ServiceContext,
+  spaceId: string,
+  request: Pick<ImportRequest, 'url' | 'parentPageId' | 'changeRequestId'>,
+  limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, network: ctx.config },
+): Promise<{ url: URL; tree: TreeRef }> {
+  const url = parseSourceUrl(request.url, limits);
+  const tree = requireWritableTree(ctx, spaceId, request);
+  if (url.protocol !== 'file:') await assertDestinationAllowed(url, limits.network, 'url');
+  return { url, tree };
 }
 
 /**
@@ -93,7 +111,8 @@ export async function importUploadIntoSpace(ctx: ServiceContext, spaceId: string
 }
 
 /** Writes a plan in one transaction and one revision, marked as an import for the history. */
-function writePlan(ctx: ServiceContext, spaceId: string, request: Omit<ImportRequest, 'url'>, tree: TreeRef, plan: ImportPlan, field: string): ImportOutcome {
+function writePlan(ctx: ServiceContext, spaceId: string, request: Omit<ImportRequest, 'url'>, tree: TreeRef, read: ImportPlan, field: string): ImportOutcome {
+  const plan = withoutOversizeImages(read);
   if (plan.pages.length === 0) {
     throw badRequest(`${field}: no ${request.source} content was found there${plan.failures.length ? ` (${plan.failures[0]})` : ''}`);
   }
@@ -139,7 +158,7 @@ async function readSource(url: URL, source: ImportSource, limits: ImportLimits, 
     if (source !== 'markdown' && source !== 'zip') throw badRequest(`url: a folder can be imported as markdown, not as ${source}`);
     return fromTree(await readFolder(url, limits, budget));
   }
-  const fetched = await fetchSource(url, budget);
+  const fetched = await fetchSource(url, budget, limits);
   options.onProgress?.(1, 1);
   return planOfFile(fetched, posix.basename(url.pathname) || 'import', source, limits);
 }
@@ -147,7 +166,7 @@ async function readSource(url: URL, source: ImportSource, limits: ImportLimits, 
 /** One file, fetched or uploaded: a .docx, a zip, an HTML page or a markdown page. */
 async function planOfFile(fetched: Fetched, name: string, source: ImportSource, limits: ImportLimits): Promise<ImportPlan> {
   if (source === 'docx') return importDocx(fetched.bytes, name);
-  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(unzipTree(fetched.bytes, limits));
+  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(await unzipTree(fetched.bytes, limits));
   const text = new TextDecoder().decode(fetched.bytes);
   if (source === 'html') {
     const page = htmlToPage(text);
@@ -171,10 +190,11 @@ function fromTree(files: FileTree): ImportPlan {
   };
 }
 
-async function fetchSource(url: URL, budget: { bytesLeft: number; deadline: number }) {
+async function fetchSource(url: URL, budget: { bytesLeft: number; deadline: number }, access: FetchAccess) {
   try {
-    return await fetchResource(url, budget);
+    return await fetchResource(url, budget, access);
   } catch (error) {
+    if (error instanceof NetworkRefusal) throw badRequest(`url: ${error.message}`);
     throw badRequest(`url: could not read the source (${(error as Error).message})`);
   }
 }

@@ -2,12 +2,19 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { badRequest } from '../errors';
+import { guardedFetch, readBody } from '../net/guarded-fetch';
+import { type NetworkPolicy, NetworkRefusal } from '../net/network-policy';
 
-/** Every import is bounded: a source cannot exhaust memory, disk or time. */
-export interface ImportLimits {
+/** Every import is bounded: a source cannot exhaust memory, disk or time, nor reach what the server may not. */
+export interface ImportLimits extends FetchAccess {
   maxBytes: number;
   maxFiles: number;
   timeoutMs: number;
+}
+
+/** Who may be fetched: the network policy (AppConfig's) and whether file:// URLs may be read. */
+export interface FetchAccess {
+  network: NetworkPolicy;
   /** file:// URLs: the desktop app imports local folders; a shared server refuses them unless told. */
   allowFileUrls: boolean;
 }
@@ -16,6 +23,8 @@ export const DEFAULT_LIMITS: ImportLimits = {
   maxBytes: 100 * 1024 * 1024,
   maxFiles: 5_000,
   timeoutMs: 60_000,
+  // Public http(s) addresses only, unless the app's config says otherwise.
+  network: {},
   allowFileUrls: false,
 };
 
@@ -42,9 +51,14 @@ export function parseSourceUrl(raw: string, limits: ImportLimits): URL {
   return url;
 }
 
-/** Fetches one resource within the limits (remaining bytes, a deadline). */
-export async function fetchResource(url: URL, budget: { bytesLeft: number; deadline: number }): Promise<Fetched> {
+/**
+ * Fetches one resource within the limits (remaining bytes, a deadline), through the guarded fetcher:
+ * http(s) only, to destinations the network policy allows at every redirect hop (a refusal is a
+ * NetworkRefusal), and file:// only where `access` allows it.
+ */
+export async function fetchResource(url: URL, budget: { bytesLeft: number; deadline: number }, access: FetchAccess): Promise<Fetched> {
   if (url.protocol === 'file:') {
+    if (!access.allowFileUrls) throw new NetworkRefusal('file:// URLs are not read here (--allow-file-imports)');
     const path = fileURLToPath(url);
     const info = await stat(path);
     if (info.size > budget.bytesLeft) throw new Error(`${url.href} is larger than the import allows`);
@@ -54,27 +68,15 @@ export async function fetchResource(url: URL, budget: { bytesLeft: number; deadl
   }
   const remaining = budget.deadline - Date.now();
   if (remaining <= 0) throw new Error('the import ran out of time');
-  const response = await fetch(url, {
-    redirect: 'follow',
-    signal: AbortSignal.timeout(Math.min(remaining, 15_000)),
-    headers: { 'user-agent': 'FolioImporter/1 (+docs import)' },
-  });
-  if (!response.ok) throw new HttpError(response.status, `${url.href} answered ${response.status}`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > budget.bytesLeft) throw new Error(`${url.href} is larger than the import allows`);
-    chunks.push(chunk);
+  const signal = AbortSignal.timeout(Math.min(remaining, 15_000));
+  const response = await guardedFetch(url, { policy: access.network, signal, headers: { 'user-agent': 'FolioImporter/1 (+docs import)' } });
+  if (response.status < 200 || response.status > 299) {
+    response.body.destroy();
+    throw new HttpError(response.status, `${url.href} answered ${response.status}`);
   }
-  budget.bytesLeft -= size;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, contentType: response.headers.get('content-type') ?? contentTypeOf(url.pathname), url: new URL(response.url) };
+  const bytes = await readBody(response, budget.bytesLeft, () => new Error(`${url.href} is larger than the import allows`), signal);
+  budget.bytesLeft -= bytes.byteLength;
+  return { bytes, contentType: response.contentType ?? contentTypeOf(url.pathname), url: response.url };
 }
 
 export class HttpError extends Error {

@@ -2,7 +2,7 @@ import robotsParser from 'robots-parser';
 import { slugify } from '../../src-shared/markdown/headings';
 import { htmlToPage } from './html';
 import type { ImportedFile, ImportedPage, ImportPlan } from './plan';
-import { contentTypeOf, fetchResource, HttpError, type ImportLimits } from './source';
+import { contentTypeOf, type FetchAccess, fetchResource, HttpError, type ImportLimits } from './source';
 
 export interface CrawlOptions extends ImportLimits {
   maxPages: number;
@@ -26,7 +26,7 @@ interface Crawled {
 export async function importWebsite(start: URL, options: CrawlOptions): Promise<ImportPlan> {
   const budget = { bytesLeft: options.maxBytes, deadline: Date.now() + options.timeoutMs };
   const scope = scopeOf(start);
-  const robots = await loadRobots(start, budget);
+  const robots = await loadRobots(start, budget, options);
   const failures: string[] = [];
   const crawled: Crawled[] = [];
   const seen = new Set<string>([key(start)]);
@@ -39,7 +39,7 @@ export async function importWebsite(start: URL, options: CrawlOptions): Promise<
       continue;
     }
     try {
-      const fetched = await fetchResource(url, budget);
+      const fetched = await fetchResource(url, budget, options);
       if (!/html/i.test(fetched.contentType)) continue;
       const html = new TextDecoder().decode(fetched.bytes);
       crawled.push({ url, html });
@@ -87,7 +87,7 @@ export async function importWebsite(start: URL, options: CrawlOptions): Promise<
     for (const asset of assets) {
       if (files.some((f) => f.name === asset.name)) continue;
       try {
-        const fetched = await fetchResource(asset.src, budget);
+        const fetched = await fetchResource(asset.src, budget, options);
         files.push({ name: asset.name, contentType: fetched.contentType.split(';')[0] || contentTypeOf(asset.src.pathname), bytes: fetched.bytes });
       } catch (error) {
         failures.push(`${asset.src.href}: ${(error as Error).message}`);
@@ -174,10 +174,10 @@ function uniqueName(url: URL, names: Map<string, string>): string {
   return name;
 }
 
-async function loadRobots(start: URL, budget: { bytesLeft: number; deadline: number }): Promise<(url: URL) => boolean> {
+async function loadRobots(start: URL, budget: { bytesLeft: number; deadline: number }, access: FetchAccess): Promise<(url: URL) => boolean> {
   const robotsUrl = new URL('/robots.txt', start.origin);
   try {
-    const fetched = await fetchResource(robotsUrl, { bytesLeft: Math.min(budget.bytesLeft, 512 * 1024), deadline: budget.deadline });
+    const fetched = await fetchResource(robotsUrl, { bytesLeft: Math.min(budget.bytesLeft, 512 * 1024), deadline: budget.deadline }, access);
     const robots = robotsParser(robotsUrl.href, new TextDecoder().decode(fetched.bytes));
     return (url) => robots.isAllowed(url.href, USER_AGENT) !== false;
   } catch {

@@ -24,7 +24,8 @@ export class OpenAPIProcessor {
     private readonly services: Pick<AppServices, 'db' | 'clock' | 'config'>,
     limits: Partial<ProcessingLimits> = {},
   ) {
-    this.limits = { ...DEFAULT_PROCESSING_LIMITS, allowFileUrls: services.config.allowFileImports, ...limits };
+    // The config itself (not a copy) is the network policy, so the fetches follow what the app was opened with.
+    this.limits = { ...DEFAULT_PROCESSING_LIMITS, allowFileUrls: services.config.allowFileImports, network: services.config, ...limits };
   }
 
   /** Changes the limits of processings started from now on (tests shorten the timeout). */

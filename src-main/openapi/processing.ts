@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { fetchResource } from '../import/source';
+import { type FetchAccess, fetchResource } from '../import/source';
+import type { NetworkPolicy } from '../net/network-policy';
 import type { OpenAPIProcessingErrorCode } from '../../src-shared/schemas/openapi';
 
 /**
@@ -7,10 +8,11 @@ import type { OpenAPIProcessingErrorCode } from '../../src-shared/schemas/openap
  * (JSON or YAML), bundle its references into one document, and validate it (OpenAPI 3.x or Swagger
  * 2.0) with @apidevtools/swagger-parser.
  *
- * Fetching follows the import feature's policy (import/source.ts, which does the fetching): any http(s)
- * URL, as a member with the right role names it (tests serve specs on 127.0.0.1); `file:` only where
- * imports may read local files (AppConfig.allowFileImports: the desktop app, or a server started with
- * --allow-file-imports).
+ * Fetching follows the import feature's policy (import/source.ts, which does the fetching through the
+ * guarded fetcher of net/): http(s) URLs whose every address, redirect hops included, the network policy
+ * allows (public addresses on a server; private ones too on the desktop or with --allow-private-network);
+ * `file:` only where imports may read local files (AppConfig.allowFileImports: the desktop app, or a
+ * server started with --allow-file-imports).
  *
  * External $refs are where a specification could make the server read what its author could not:
  * another host (SSRF) or a local file. So the parser's own file and http resolvers are off, and one
@@ -18,7 +20,8 @@ import type { OpenAPIProcessingErrorCode } from '../../src-shared/schemas/openap
  * - the entry document itself (a pasted text never leaves memory: its references must be internal), and
  * - for a fetched specification, references on the same origin as its URL (a multi-file spec published
  *   in one place), within the same time and size budget; for a `file:` source, files in its folder.
- * Anything else is refused, and the processing fails with PARSE_ERROR.
+ * Anything else is refused, and the processing fails with PARSE_ERROR; a same-origin reference the
+ * network policy refuses (a redirect elsewhere, a name resolving differently) fails with FETCH_ERROR.
  */
 
 export interface ProcessingLimits {
@@ -27,9 +30,11 @@ export interface ProcessingLimits {
   /** Bytes fetched in all. */
   maxBytes: number;
   allowFileUrls: boolean;
+  /** Where the server may fetch (AppConfig's policy). */
+  network: NetworkPolicy;
 }
 
-export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, allowFileUrls: false };
+export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, allowFileUrls: false, network: {} };
 
 export type ProcessingOutcome =
   | { ok: true; document: Record<string, unknown>; content: string; sourceUrl: string | null }
@@ -61,13 +66,13 @@ export async function processSource(source: { url?: string | null; text?: string
     if (source.url) {
       entry = new URL(source.url);
       if (entry.protocol === 'file:' && !limits.allowFileUrls) throw new ProcessingError('FETCH_ERROR', 'file: URLs are not read here');
-      text = await fetchText(entry, budget);
+      text = await fetchText(entry, budget, limits);
     } else {
       entry = new URL(TEXT_ENTRY);
       text = source.text ?? '';
       if (Buffer.byteLength(text) > limits.maxBytes) throw new ProcessingError('PARSE_ERROR', `the specification is larger than ${limits.maxBytes} bytes`);
     }
-    const document = await bundleAndValidate(entry, text, source.url ? budget : undefined);
+    const document = await bundleAndValidate(entry, text, source.url ? budget : undefined, limits);
     return { ok: true, document, content: JSON.stringify(document), sourceUrl: source.url ?? null };
   } catch (error) {
     if (error instanceof ProcessingError) return { ok: false, code: error.code, message: error.message };
@@ -75,9 +80,10 @@ export async function processSource(source: { url?: string | null; text?: string
   }
 }
 
-async function fetchText(url: URL, budget: { bytesLeft: number; deadline: number }): Promise<string> {
+async function fetchText(url: URL, budget: { bytesLeft: number; deadline: number }, limits: ProcessingLimits): Promise<string> {
   try {
-    const fetched = await fetchResource(url, budget);
+    const access: FetchAccess = { network: limits.network, allowFileUrls: limits.allowFileUrls };
+    const fetched = await fetchResource(url, budget, access);
     return new TextDecoder().decode(fetched.bytes);
   } catch (error) {
     const timedOut = Date.now() >= budget.deadline || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
@@ -92,7 +98,12 @@ function sameOrigin(entry: URL, target: URL): boolean {
   return (target.protocol === 'http:' || target.protocol === 'https:') && target.origin === entry.origin;
 }
 
-async function bundleAndValidate(entry: URL, text: string, budget: { bytesLeft: number; deadline: number } | undefined): Promise<Record<string, unknown>> {
+async function bundleAndValidate(
+  entry: URL,
+  text: string,
+  budget: { bytesLeft: number; deadline: number } | undefined,
+  limits: ProcessingLimits,
+): Promise<Record<string, unknown>> {
   // A fetch failure inside the parser reaches us wrapped in its own error: remember the first one.
   let fetchFailure: ProcessingError | undefined;
   const resolver = {
@@ -105,7 +116,7 @@ async function bundleAndValidate(entry: URL, text: string, budget: { bytesLeft: 
         throw new ProcessingError('PARSE_ERROR', `$ref to ${target.href}: only references on the specification's own origin are followed`);
       }
       try {
-        return await fetchText(target, budget);
+        return await fetchText(target, budget, limits);
       } catch (error) {
         fetchFailure ??= error as ProcessingError;
         throw error;

@@ -11,6 +11,7 @@ import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { presentOpenAPISpec, presentOpenAPISpecContent, presentOpenAPISpecVersion } from './presenter';
 import {
+  assertSpecSourceFetchable,
   createOrUpdateSpec,
   createSpec,
   deleteSpec,
@@ -34,8 +35,10 @@ export function registerOpenAPIRoutes(router: Router): void {
     return { status: 200, body: listEnvelope(page, (spec) => presentOpenAPISpec(spec, ctx, { edit })) };
   });
 
-  router.post(SPECS, ({ ctx, params, body }) => {
-    const { spec, edit } = createSpec(ctx, params.organizationId!, parseInput(createOpenAPISpecBody, body));
+  router.post(SPECS, async ({ ctx, params, body }) => {
+    const input = parseInput(createOpenAPISpecBody, body);
+    await assertSpecSourceFetchable(ctx, params.organizationId!, input.source);
+    const { spec, edit } = createSpec(ctx, params.organizationId!, input);
     const presented = presentOpenAPISpec(spec, ctx, { edit });
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
@@ -46,9 +49,11 @@ export function registerOpenAPIRoutes(router: Router): void {
   });
 
   // Creates (201) or updates (200): the slug in the path is the new spec's, so it is held to the slug's rules.
-  router.put(SPEC, ({ ctx, params, body }) => {
+  router.put(SPEC, async ({ ctx, params, body }) => {
     const { specSlug } = parseInput(slugParam, { specSlug: params.specSlug }, 'input');
-    const { spec, edit, created } = createOrUpdateSpec(ctx, params.organizationId!, specSlug, parseInput(putOpenAPISpecBody, body));
+    const input = parseInput(putOpenAPISpecBody, body);
+    await assertSpecSourceFetchable(ctx, params.organizationId!, input.source);
+    const { spec, edit, created } = createOrUpdateSpec(ctx, params.organizationId!, specSlug, input);
     const presented = presentOpenAPISpec(spec, ctx, { edit });
     return { status: created ? 201 : 200, body: presented, ...(created ? { headers: { Location: presented.urls.location } } : {}) };
   });

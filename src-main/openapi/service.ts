@@ -7,6 +7,7 @@ import type {
 import type { ListQuery } from '../../src-shared/schemas/common';
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, conflict, notFound } from '../errors';
+import { assertDestinationAllowed } from '../net/network-policy';
 import { inTransaction } from '../store/database';
 import {
   deleteSpecRow,
@@ -41,6 +42,19 @@ function storedSource(ctx: ServiceContext, source: OpenAPISpecSourceInput): { so
     return { sourceUrl: source.url, sourceText: null };
   }
   return { sourceUrl: null, sourceText: source.text! };
+}
+
+/**
+ * Before a spec's URL is stored (create and PUT call it first): a writer's URL that the network policy
+ * refuses is the request's 400 on `source.url`, rather than a FETCH_ERROR found by the background
+ * processing (which vets every fetch again, $refs and redirects included).
+ */
+export async function assertSpecSourceFetchable(ctx: ServiceContext, organizationId: string, source: OpenAPISpecSourceInput): Promise<void> {
+  if (source.url === undefined) return;
+  const url = new URL(source.url);
+  if (url.protocol === 'file:') return; // storedSource decides on local files
+  requireSpecWriter(ctx, organizationId, 'add or update OpenAPI specifications');
+  await assertDestinationAllowed(url, ctx.config, 'source.url');
 }
 
 /** Processing starts once the write is committed, in the background; the caller sees `pending`. */

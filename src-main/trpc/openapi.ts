@@ -12,6 +12,7 @@ import { requireSpec } from '../openapi/access';
 import { operationOf } from '../openapi/operation';
 import { presentOpenAPISpec, presentOpenAPISpecContent, presentOpenAPISpecVersion } from '../openapi/presenter';
 import {
+  assertSpecSourceFetchable,
   createOrUpdateSpec,
   createSpec,
   deleteSpec,
@@ -67,15 +68,17 @@ export const openAPIRouter = router({
   }),
 
   /** POST .../openapi: from `source.url` or `source.text`; processing then runs in the background. */
-  create: procedure.input(createOpenAPISpecBody.safeExtend({ organizationId })).mutation(({ ctx, input }) => {
+  create: procedure.input(createOpenAPISpecBody.safeExtend({ organizationId })).mutation(async ({ ctx, input }) => {
     const { organizationId: orgId, ...body } = input;
+    await assertSpecSourceFetchable(ctx, orgId, body.source);
     const { spec, edit } = createSpec(ctx, orgId, body);
     return presentOpenAPISpec(spec, ctx, { edit });
   }),
 
   /** PUT .../openapi/{specSlug}: creates or gives a new source; `created` tells which (the route's 201 or 200). */
-  put: procedure.input(putOpenAPISpecBody.safeExtend({ organizationId, slug: openAPISpecSlug })).mutation(({ ctx, input }) => {
+  put: procedure.input(putOpenAPISpecBody.safeExtend({ organizationId, slug: openAPISpecSlug })).mutation(async ({ ctx, input }) => {
     const { organizationId: orgId, slug, ...body } = input;
+    await assertSpecSourceFetchable(ctx, orgId, body.source);
     const { spec, edit, created } = createOrUpdateSpec(ctx, orgId, slug, body);
     return { created, spec: presentOpenAPISpec(spec, ctx, { edit }) };
   }),

@@ -27,7 +27,10 @@ export interface TestServer {
 /** Starts the real server on a fresh temporary data directory, listening on a free loopback port. */
 export async function startTestServer(options: { clock?: Clock; config?: Partial<AppConfig> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
-  const app = openApp({ dataDir, clock: options.clock, config: options.config });
+  // The harness acts as the desktop app does (fetching from loopback fixtures) unless a test opts out
+  // with `allowPrivateNetwork: false`, as `npm run serve` starts.
+  const config: Partial<AppConfig> = { allowPrivateNetwork: true, ...options.config };
+  const app = openApp({ dataDir, clock: options.clock, config });
   const ownerToken = generateToken();
   const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: ownerToken });
   const host = await startHost(app, { port: 0 });
