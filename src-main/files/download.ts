@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../app/context';
 import type { Db } from '../store/database';
+import { contentDisposition, sendableMediaType } from '../http/header-values';
 import { readBlob } from '../store/content-files';
 import { verifyDownload } from './signing';
 
@@ -23,9 +24,10 @@ export function serveDownload(db: Db, clock: Clock, req: IncomingMessage, res: S
   const bytes = readBlob(db, verdict.target.hash);
   if (!bytes) return plain(res, 404, 'No such file');
   res.writeHead(200, {
-    'Content-Type': verdict.target.contentType || 'application/octet-stream',
+    // A type stored before types were checked, that is no media type, is served as bytes rather than refused.
+    'Content-Type': sendableMediaType(verdict.target.contentType),
     'Content-Length': String(bytes.length),
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Content-Disposition': contentDisposition('inline', name),
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, max-age=3600',

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /** Where `electron-vite build` writes the renderer (FOLIO_RENDERER_DIR serves another build, e.g. FOLIO_OUT's). */
@@ -50,7 +51,10 @@ export function serveRenderer(req: IncomingMessage, res: ServerResponse, pathnam
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  // A file that cannot be read after all (removed by a rebuild) cuts the answer short rather than throwing.
+  pipeline(createReadStream(file), res, (error) => {
+    if (error && !res.destroyed) res.destroy();
+  });
 }
 
 function decodeURIComponentSafe(path: string): string {

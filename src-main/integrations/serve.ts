@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendableMediaType } from '../http/header-values';
 import type { Db } from '../store/database';
 import { getIntegration, getIntegrationAsset } from '../store/integrations';
 
@@ -22,6 +23,7 @@ export function serveIntegrationFile(db: Db, req: IncomingMessage, res: ServerRe
     if (!file) return plain(res, 404, 'No such integration file');
     return send(req, res, Buffer.from(file.data, 'base64'), {
       'Content-Type': 'text/javascript; charset=utf-8',
+      // Checked when published; one stored before that check and unsendable is left out (and logged) by the response.
       ...(integration.content_security_policy !== null ? { 'Content-Security-Policy': integration.content_security_policy } : {}),
       // The URL changes with every version: what it names never changes.
       'Cache-Control': 'public, max-age=31536000, immutable',
@@ -32,7 +34,7 @@ export function serveIntegrationFile(db: Db, req: IncomingMessage, res: ServerRe
   const file = named ? getIntegrationAsset(db, integration.name, hash) : undefined;
   if (!file) return plain(res, 404, 'No such integration file');
   return send(req, res, Buffer.from(file.data, 'base64'), {
-    'Content-Type': file.content_type,
+    'Content-Type': sendableMediaType(file.content_type),
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     'Cache-Control': 'public, max-age=31536000, immutable',
   });

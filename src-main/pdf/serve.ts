@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../app/context';
+import { contentDisposition as httpContentDisposition } from '../http/header-values';
 import { allLiveFiles, readBlob, type ContentFileRow } from '../store/content-files';
 import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
 import type { Db } from '../store/database';
@@ -133,10 +134,7 @@ export function assetName(url: string): string | undefined {
 
 /** `inline; filename="<title>.pdf"`, with the exact (UTF-8) name alongside for titles beyond ASCII. */
 export function contentDisposition(title: string): string {
-  const name = `${title.trim() || 'document'}.pdf`;
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return ascii === name ? `inline; filename="${name}"` : `inline; filename="${ascii}"; filename*=UTF-8''${exact}`;
+  return httpContentDisposition('inline', `${title.trim() || 'document'}.pdf`);
 }
 
 function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

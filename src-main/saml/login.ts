@@ -5,7 +5,8 @@ import { ssoExchangeBody } from '../../src-shared/schemas/saml';
 import type { AppServices } from '../app/context';
 import { FolioError, isFolioError } from '../errors';
 import { baseUrlOf } from '../http/base-url';
-import { readJsonBody } from '../http/body';
+import { readBody, readJsonBody } from '../http/body';
+import { discardBody } from '../http/discard-body';
 import { errorToResponse, STATUS_OF } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { getSamlProvider } from '../store/saml';
@@ -39,8 +40,8 @@ export async function serveSso(services: AppServices, req: IncomingMessage, res:
     if (action === 'start') return await start(services, res, providerId, baseUrl);
     return await acs(services, req, res, providerId, baseUrl);
   } catch (error) {
-    // Drain an unread body so the connection can serve the next request.
-    req.resume();
+    // Read away an unread body (bounded) so the client reads this answer, not a reset connection.
+    discardBody(req);
     if (res.headersSent) return void res.destroy();
     if (url.pathname === '/sso/exchange') {
       const { status, body } = errorToResponse(error);
@@ -111,14 +112,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
     throw new FolioError('unsupported_media_type', `Content-Type must be application/x-www-form-urlencoded, got "${type}"`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new FolioError('payload_too_large', `The posted form is larger than ${MAX_FORM_BYTES} bytes`);
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams((await readBody(req, MAX_FORM_BYTES)).toString('utf8'));
 }
 
 function readCookie(req: IncomingMessage, name: string): string | undefined {

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { base64Bytes } from '../../src-shared/schemas/binary';
+import { mediaType } from '../../src-shared/schemas/header-values';
 import { importContentBody, importUploadInput } from '../../src-shared/schemas/imports';
 import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
 import { bodyState, pushBodyUpdate } from '../content/live-service';
@@ -12,7 +13,7 @@ import { restorePage } from '../content/restore-page';
 import { openCommentCountsByPage } from '../comments/page-counts';
 import { presentFile } from '../files/presenter';
 import { currentFile, uploadFile } from '../files/service';
-import { importIntoSpace, importUploadIntoSpace } from '../import/service';
+import { checkImportRequest, importIntoSpace, importUploadIntoSpace } from '../import/service';
 import { spaceId } from './refs';
 import { procedure, router } from './trpc';
 
@@ -107,7 +108,7 @@ export const contentRouter = router({
    * request's content. A name already taken there gets a number: markdown references the answered `file.name`.
    */
   uploadFile: procedure
-    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: z.string().min(1).max(255), data: base64Bytes, ...target }))
+    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: mediaType, data: base64Bytes, ...target }))
     .mutation(({ ctx, input }) => {
       const file = { name: input.name, contentType: input.contentType, bytes: bytes(input.data) };
       const { fileId, revision } = uploadFile(ctx, input.spaceId, file, input.changeRequestId);
@@ -118,8 +119,10 @@ export const contentRouter = router({
   /** Starts an import in the background; poll importStatus for its progress and result. */
   startImport: procedure
     .input(importContentBody.safeExtend({ spaceId, parentPageId: z.string().min(1).optional(), ...target }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { spaceId: id, ...request } = input;
+      // A refused URL (or space) is the mutation's error, not a failed job found later.
+      await checkImportRequest(ctx, id, request);
       const job = ctx.imports.start(ctx.user.id, (progress) => importIntoSpace(ctx, id, request, { onProgress: progress }));
       return { jobId: job.id };
     }),

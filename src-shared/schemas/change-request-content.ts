@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryBoolean } from './common';
 import { emoji } from './content';
+import { mediaType } from './header-values';
 
 /** A page body: markdown, GitBook's JSON document, or nothing (`{}`). */
 const documentInput = z.union([
@@ -51,7 +52,7 @@ const fileInput = z
   .strictObject({
     ref: z.string().min(1).max(100).optional(),
     name: z.string().min(1).max(256),
-    contentType: z.string().min(1).max(255).optional(),
+    contentType: mediaType.optional(),
     url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
     base64: z.string().max(70_000_000).optional(),
   })

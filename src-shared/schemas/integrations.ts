@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, queryBoolean, uri } from './common';
+import { headerSafe } from './header-values';
 
 // GitBook 0.137.0's integrations (components PublishIntegration, Integration, IntegrationBlock, ...): names,
 // enums and bounds as the spec gives them. Where the spec gives none, Folio's own (marked) keep a row small
@@ -104,8 +105,8 @@ export const integrationExternalLinks = z.array(z.strictObject({ url: uri, label
 
 /** A policy as a header value, or as directives (joined into one header value when stored). */
 export const contentSecurityPolicy = z.union([
-  z.string().max(4096).regex(/^[^\r\n]*$/, 'must be one line (it is sent as a header)'),
-  z.partialRecord(z.enum(CSP_DIRECTIVES), z.string().max(2048).regex(/^[^\r\n;]*$/, 'must be one line without ";"')),
+  headerSafe(z.string().max(4096)),
+  z.partialRecord(z.enum(CSP_DIRECTIVES), headerSafe(z.string().max(2048)).regex(/^[^;]*$/, 'must not contain ";"')),
 ]);
 
 export const publishIntegrationBody = z.strictObject({

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendableMediaType } from '../../http/header-values';
 import { allLiveFiles, readBlob } from '../../store/content-files';
 import type { Db } from '../../store/database';
 import { sectionNodes, type SiteStructureModel } from '../structure';
@@ -17,7 +18,7 @@ export function serveSiteFile(db: Db, req: IncomingMessage, res: ServerResponse,
     return;
   }
   res.writeHead(200, {
-    'Content-Type': file.content_type || 'application/octet-stream',
+    'Content-Type': sendableMediaType(file.content_type),
     'Content-Length': String(bytes.length),
     // An uploaded SVG or HTML file must never run script on the site's origin.
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",

@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type FolioApp, serviceContext } from '../app/app';
+import { authenticate } from '../auth/authenticate';
+import { FolioError } from '../errors';
+import { baseUrlOf } from './base-url';
+import { readJsonBody } from './body';
+import { discardBody } from './discard-body';
+import { errorBody, errorToResponse } from './errors';
+import type { RouteResult } from './router';
+
+/** /v1 and /sync: authenticate, route, read the JSON body, run the handler; every outcome is a JSON answer. */
+export async function handleApi(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): Promise<void> {
+  let result: RouteResult;
+  try {
+    result = await dispatch(app, req, url, listenUrl);
+  } catch (error) {
+    result = errorToResponse(error);
+  }
+  sendApiResult(res, result);
+  // An early answer (401, 404, 413, 415, ...) leaves the body unread: read it away (bounded), never reset the
+  // connection under a client still sending, or it sees ECONNRESET instead of the answer.
+  discardBody(req);
+}
+
+async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string): Promise<RouteResult> {
+  const user = authenticate(app.db, req.headers.authorization);
+  const match = app.router.match(req.method ?? 'GET', url.pathname);
+  if (match.kind === 'none') {
+    return { status: 404, body: errorBody(404, `No API endpoint at ${req.method} ${url.pathname}`) };
+  }
+  if (match.kind === 'wrong-method') {
+    const error = new FolioError('method_not_allowed', `${req.method} is not supported on ${url.pathname} (allowed: ${match.allowed.join(', ')})`);
+    return { ...errorToResponse(error), headers: { Allow: match.allowed.join(', ') } };
+  }
+  const body = await readJsonBody(req);
+  const query = Object.fromEntries(url.searchParams);
+  const ctx = { ...serviceContext(app, user), baseUrl: baseUrlOf(req, listenUrl) };
+  return match.handler({ ctx, params: match.params, query, body, req });
+}
+
+export function sendApiResult(res: ServerResponse, result: RouteResult): void {
+  // nosniff on every answer, errors and empty ones included: a client takes the JSON as JSON.
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...result.headers, 'X-Content-Type-Options': 'nosniff' };
+  if (result.body === undefined || result.status === 204 || result.status === 205) {
+    res.writeHead(result.status, headers).end();
+    return;
+  }
+  const payload = JSON.stringify(result.body);
+  res
+    .writeHead(result.status, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(payload)),
+    })
+    .end(payload);
+}
