@@ -31,6 +31,8 @@ import type { UserRow } from '../store/users';
 import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
 import { registerSyncRoutes } from '../sync/routes';
 import { SyncAttachment } from '../sync/attachment';
+import { keyFileStore, type SecretKeyStore } from '../secrets/key-store';
+import { openSecrets } from '../secrets/open';
 
 /** One open data directory: the store and everything that serves it. Electron and the headless server both make one. */
 export interface FolioApp extends AppServices {
@@ -42,8 +44,22 @@ export interface FolioApp extends AppServices {
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
-export function openApp(options: { dataDir: string; clock?: Clock; config?: Partial<AppConfig> }): FolioApp {
+export function openApp(options: {
+  dataDir: string;
+  clock?: Clock;
+  config?: Partial<AppConfig>;
+  /** Where the key sealing the store's secrets lives: `<dataDir>/secrets.key` unless the desktop gives its keychain-backed one. */
+  secretKeys?: SecretKeyStore;
+  /** The key is lost: start with a new one, replacing every secret (`folio serve --reset-secrets`). */
+  resetLostSecrets?: boolean;
+}): FolioApp {
   const db = openDatabase(options.dataDir);
+  try {
+    openSecrets(db, options.secretKeys ?? keyFileStore(options.dataDir), { resetLostSecrets: options.resetLostSecrets });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const clock = options.clock ?? systemClock;
   const docs = new DocStore(db, clock);
   const live = new LiveRevisions({ db, clock, docs });

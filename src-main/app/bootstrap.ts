@@ -8,6 +8,18 @@ import { type Clock, isoNow } from './context';
 
 export const OWNER_SETTING = 'owner_user_id';
 
+/** The shortest FOLIO_ADMIN_TOKEN accepted: an owner's credential must not be guessable (generated ones are 192 bits). */
+export const MIN_ADMIN_TOKEN_LENGTH = 20;
+
+/** Why a token given as FOLIO_ADMIN_TOKEN is refused, or undefined when it is long enough. */
+export function weakAdminTokenReason(token: string): string | undefined {
+  if (token.length >= MIN_ADMIN_TOKEN_LENGTH) return undefined;
+  return (
+    `FOLIO_ADMIN_TOKEN is too short (${token.length} characters): it must be at least ${MIN_ADMIN_TOKEN_LENGTH}. ` +
+    'Use a long random value, e.g. the output of `openssl rand -base64 32`, or leave it unset and Folio prints a generated token.'
+  );
+}
+
 export interface BootstrapOptions {
   /** Becomes the owner's token instead of a generated one (FOLIO_ADMIN_TOKEN). */
   adminToken?: string;
@@ -27,6 +39,8 @@ export interface BootstrapResult {
  * yet known is added to the owner's tokens so a restarted server honours its environment.
  */
 export function bootstrapOwner(db: Db, clock: Clock, options: BootstrapOptions = {}): BootstrapResult {
+  const weak = options.adminToken === undefined ? undefined : weakAdminTokenReason(options.adminToken);
+  if (weak) throw new Error(weak);
   return inTransaction(db, () => {
     const now = isoNow(clock);
     const ownerId = getSetting(db, OWNER_SETTING);

@@ -1,9 +1,11 @@
 import { openApp } from '../app/app';
-import { bootstrapOwner } from '../app/bootstrap';
+import { bootstrapOwner, weakAdminTokenReason } from '../app/bootstrap';
+import { keepServingOnUnexpectedErrors } from '../http/process-guards';
 import { startHost } from '../http/server';
 import { getRemoteServer } from '../settings/service';
 import type { SyncStatus } from '../sync/client';
 import { type ParsedArgs, UsageError, dataDirOf, stringFlag } from './args';
+import { networkConfigOf } from './network-flags';
 
 export const DEFAULT_PORT = 5740;
 
@@ -14,10 +16,22 @@ export async function serve(args: ParsedArgs): Promise<number> {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got "${portText}"`);
   const hostname = stringFlag(args, 'host') ?? '127.0.0.1';
+  // Refused before the data directory is touched.
+  const weakToken = process.env.FOLIO_ADMIN_TOKEN ? weakAdminTokenReason(process.env.FOLIO_ADMIN_TOKEN) : undefined;
+  if (weakToken) throw new UsageError(weakToken);
 
-  const app = openApp({ dataDir: dir, config: { allowFileImports: args.flags.get('allow-file-imports') === true } });
+  const network = networkConfigOf(args);
+
+  const app = openApp({
+    dataDir: dir,
+    config: { allowFileImports: args.flags.get('allow-file-imports') === true, ...network },
+    // Only ever asked for: a lost secrets key otherwise stops the start (secrets/open.ts).
+    resetLostSecrets: args.flags.get('reset-secrets') === true,
+  });
   const { createdToken } = bootstrapOwner(app.db, app.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
   const host = await startHost(app, { port, host: hostname });
+  // From here on an exception escaping a request (or a sync round) is logged, never the end of the server.
+  const stopGuarding = keepServingOnUnexpectedErrors();
   const remote = remoteOf(args) ?? getRemoteServer(app);
 
   console.log(`Folio data directory: ${dir}`);
@@ -37,6 +51,7 @@ export async function serve(args: ParsedArgs): Promise<number> {
   });
   await host.close();
   app.close();
+  stopGuarding();
   return 0;
 }
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { app as electronApp, BrowserWindow, dialog, session } from 'electron';
+import { app as electronApp, BrowserWindow, dialog, safeStorage, session } from 'electron';
 import { createIPCHandler } from 'trpc-electron/main';
 import { openApp, serviceContext, type FolioApp } from '../app/app';
 import { bootstrapOwner } from '../app/bootstrap';
+import { keepServingOnUnexpectedErrors } from '../http/process-guards';
 import type { Host } from '../http/server';
 import { getRemoteServer } from '../settings/service';
 import { actingUser } from '../sync/identity';
@@ -10,6 +11,8 @@ import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
 import { startDesktopHost } from './host';
 import { ensureOwnerToken, OWNER_TOKEN_FILE } from './owner-token';
+import { safeStorageKeyStore } from './secret-key-store';
+import { SecretKeyError } from '../secrets/key-store';
 import { createMainWindow } from './window';
 
 /**
@@ -26,11 +29,15 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   const dataDir = electronApp.getPath('userData');
-  // The desktop imports the writer's own local folders.
-  folio = openApp({ dataDir, config: { allowFileImports: true } });
+  // The desktop imports the writer's own local folders, and fetches from their networks (an intranet
+  // wiki): it acts for the person at the machine, who can reach those anyway.
+  // The store's secrets are sealed with a key the system keychain keeps (docs/security.md).
+  folio = openApp({ dataDir, config: { allowFileImports: true, allowPrivateNetwork: true }, secretKeys: safeStorageKeyStore(dataDir, safeStorage) });
   const { owner, createdToken } = bootstrapOwner(folio.db, folio.clock, { adminToken: process.env.FOLIO_ADMIN_TOKEN || undefined });
   const ownerToken = ensureOwnerToken({ db: folio.db, clock: folio.clock, owner, dataDir, createdToken });
   host = await startDesktopHost(folio);
+  // An exception escaping a request is logged; the writer's app and its local host keep running.
+  keepServingOnUnexpectedErrors();
   console.log(`Folio data directory: ${dataDir} (the owner's API token is in ${join(dataDir, OWNER_TOKEN_FILE)})`);
   console.log(`Folio host listening on ${host.url} (API: ${host.url}/v1)`);
 
@@ -102,7 +109,8 @@ if (!electronApp.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      // A key problem is the user's to fix, in words; anything else is a bug, with its stack.
+      const message = error instanceof SecretKeyError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
       dialog.showErrorBox('Folio could not start', message);
       electronApp.exit(1);
     });

@@ -1,8 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ensureSecretSetting, SECRET_SETTINGS } from '../secrets/settings';
 import type { Db } from '../store/database';
-import { ensureSetting, getSetting } from '../store/settings';
-
-const SECRET_SETTING = 'file_url_secret';
 /** How long a download URL works. */
 export const DOWNLOAD_URL_TTL_MS = 60 * 60 * 1000;
 
@@ -47,10 +45,10 @@ function sign(db: Db, target: DownloadTarget, expires: string): string {
 }
 
 /**
- * The key every signed URL of this store is signed with (file downloads, PDFs), made on first use.
- * Each kind of URL signs a message of its own shape, so a signature of one kind never fits another.
+ * The key every signed URL of this store is signed with (file downloads, PDFs), made on first use and kept
+ * sealed (secrets/settings.ts). Each kind of URL signs a message of its own shape, so a signature of one kind
+ * never fits another.
  */
 export function urlSigningSecret(db: Db): Buffer {
-  const value = getSetting(db, SECRET_SETTING) ?? ensureSetting(db, SECRET_SETTING, randomBytes(32).toString('hex'));
-  return Buffer.from(value, 'hex');
+  return Buffer.from(ensureSecretSetting(db, SECRET_SETTINGS.urlSigningKey, () => randomBytes(32).toString('hex')), 'hex');
 }

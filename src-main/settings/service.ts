@@ -4,10 +4,11 @@ import type { CallContext, ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
 import { badRequest, forbidden } from '../errors';
 import { inTransaction } from '../store/database';
-import { deleteSetting, getSetting, setSetting } from '../store/settings';
+import { getSecretSetting, SECRET_SETTINGS, setSecretSetting } from '../secrets/settings';
+import { deleteSetting, getSetting } from '../store/settings';
 
-/** Where the team server's address and token are kept (in this store, like the rest of the instance). */
-const REMOTE_SETTING = 'remote_server';
+/** Where the team server's address and token are kept: in this store, sealed (secrets/settings.ts). */
+const REMOTE_SETTING = SECRET_SETTINGS.remoteServer;
 
 export interface RemoteServer {
   url: string;
@@ -27,7 +28,7 @@ function assertInstanceOwner(ctx: ServiceContext & { desktop?: unknown }): void 
 }
 
 export function getRemoteServer(ctx: Pick<ServiceContext, 'db'>): RemoteServer | undefined {
-  const saved = getSetting(ctx.db, REMOTE_SETTING);
+  const saved = getSecretSetting(ctx.db, REMOTE_SETTING);
   return saved ? (JSON.parse(saved) as RemoteServer) : undefined;
 }
 
@@ -67,7 +68,7 @@ export function setRemoteServer(ctx: ServiceContext & { desktop?: unknown }, inp
     const token = input.token ?? getRemoteServer(ctx)?.token;
     if (!token) throw badRequest("token: paste an API token of your account on the team server");
     const remote: RemoteServer = { url: input.url, token, updatedAt: isoNow(ctx.clock) };
-    setSetting(ctx.db, REMOTE_SETTING, JSON.stringify(remote));
+    setSecretSetting(ctx.db, REMOTE_SETTING, JSON.stringify(remote));
     return remote;
   });
   ctx.sync.attach({ url: saved.url, token: saved.token });

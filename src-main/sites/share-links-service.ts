@@ -17,7 +17,7 @@ import { requireSite } from './access';
 import { publishedSiteUrl } from './presenter';
 
 /** A share key: 192 random bits, URL-safe, unguessable (it is the whole of a share-link site's protection). */
-function newShareKey(): string {
+export function newShareKey(): string {
   return randomBytes(24).toString('base64url');
 }
 

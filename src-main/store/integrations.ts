@@ -1,4 +1,5 @@
 import type { IntegrationFilters } from '../../src-shared/schemas/integrations';
+import { sealUnlessUnchanged, unsealNullable } from '../secrets/connection';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
@@ -22,6 +23,7 @@ export interface IntegrationRow {
   external_links: string;
   configurations: string | null;
   content_security_policy: string | null;
+  /** JSON, never shown by the API; sealed in the database (secrets/sealing.ts), open in rows read here. */
   secrets: string | null;
   /** Hashes of integration_assets rows. */
   icon: string | null;
@@ -34,20 +36,35 @@ export interface IntegrationRow {
 export type IntegrationFields = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at'>;
 
 export function getIntegration(db: Db, name: string): IntegrationRow | undefined {
+  return openIntegration(db, storedIntegration(db, name));
+}
+
+function storedIntegration(db: Db, name: string): IntegrationRow | undefined {
   return db.prepare('SELECT * FROM integrations WHERE name = ?').get(name) as IntegrationRow | undefined;
+}
+
+/** A row as stored, with its secrets unsealed. */
+function openIntegration<Row extends IntegrationRow | undefined>(db: Db, row: Row): Row {
+  return row && { ...row, secrets: unsealNullable(db, row.secrets) };
+}
+
+function openIntegrations<Page extends { rows: IntegrationRow[] }>(db: Db, page: Page): Page {
+  return { ...page, rows: page.rows.map((row) => openIntegration(db, row)) };
 }
 
 /** Publishes a new name, or replaces every field of a published one (its created_at stays). */
 export function upsertIntegration(db: Db, fields: IntegrationFields, now: string): IntegrationRow {
   const columns = Object.keys(fields) as Array<keyof IntegrationFields>;
-  const existing = getIntegration(db, fields.name);
+  const existing = storedIntegration(db, fields.name);
+  // Unchanged secrets keep their sealed text: a new sealing of the same secret would sync as a change.
+  const stored = { ...fields, secrets: sealUnlessUnchanged(db, fields.secrets, existing?.secrets), now };
   if (existing) {
     const changed = columns.filter((c) => c !== 'name');
-    db.prepare(`UPDATE integrations SET ${changed.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @now WHERE name = @name`).run({ ...fields, now });
+    db.prepare(`UPDATE integrations SET ${changed.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @now WHERE name = @name`).run(stored);
   } else {
     db.prepare(
       `INSERT INTO integrations (${columns.join(', ')}, created_at, updated_at) VALUES (${columns.map((c) => `@${c}`).join(', ')}, @now, @now)`,
-    ).run({ ...fields, now });
+    ).run(stored);
   }
   return getIntegration(db, fields.name)!;
 }
@@ -149,7 +166,7 @@ export function listVisibleIntegrations(
   const owners = orgScope
     ? { sql: 'i.organization_id = ?', params: [orgScope] }
     : { sql: 'i.organization_id IN (SELECT organization_id FROM members WHERE user_id = ? AND role IS NOT NULL)', params: [userId] };
-  return listPage(
+  const result = listPage<IntegrationRow>(
     db,
     {
       select: 'SELECT i.* FROM integrations i',
@@ -159,6 +176,7 @@ export function listVisibleIntegrations(
     },
     page,
   );
+  return openIntegrations(db, result);
 }
 
 // Installations ----------------------------------------------------------------------------------------
@@ -312,17 +330,18 @@ export function listSpaceIntegrations(db: Db, space: { id: string; organization_
     where.push("i.name LIKE ? ESCAPE '\\' OR i.title LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(search)}%`, `%${likeEscape(search)}%`);
   }
-  return listPage<IntegrationRow>(db, { select: 'SELECT i.* FROM integrations i', where, params, order: [{ expr: 'i.name', dir: 'asc', key: 'name' }] }, page);
+  return openIntegrations(db, listPage<IntegrationRow>(db, { select: 'SELECT i.* FROM integrations i', where, params, order: [{ expr: 'i.name', dir: 'asc', key: 'name' }] }, page));
 }
 
 /** Integrations enabled on an organization's sites: installed there for all sites, and made for sites. */
 export function siteIntegrations(db: Db, organizationId: string): IntegrationRow[] {
-  return db
+  const rows = db
     .prepare(
       `SELECT i.* FROM integrations i WHERE i.target IN ('all', 'site') AND EXISTS (SELECT 1 FROM integration_installations n
          WHERE n.integration_name = i.name AND n.organization_id = ? AND n.site_selection = 'all') ORDER BY i.name`,
     )
     .all(organizationId) as IntegrationRow[];
+  return rows.map((row) => openIntegration(db, row));
 }
 
 // Sync's questions -------------------------------------------------------------------------------------

@@ -12,11 +12,15 @@ export interface LinkInviteRow {
   created_at: string;
 }
 
+/** Longer than other ids (20 characters, ~119 bits): a link invite's id is a credential, kept at 128 bits or more. */
+const LINK_INVITE_ID_LENGTH = 22;
+
 export function insertLinkInvite(
   db: Db,
   invite: { organizationId: string; role: MemberRoleOrGuest; createdBy: string; now: string },
 ): LinkInviteRow {
-  const id = newId();
+  // The id is the link: whoever holds it may join (with an account). 22 characters are ~131 random bits.
+  const id = newId(LINK_INVITE_ID_LENGTH);
   db.prepare('INSERT INTO link_invites (id, organization_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)').run(
     id,
     invite.organizationId,

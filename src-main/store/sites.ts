@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sealSecret, unsealNullable } from '../secrets/connection';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
@@ -22,6 +23,7 @@ export interface SiteRow {
   /**
    * The secret visitor JWTs are signed with (HS256), shown to admins as the publishing auth's `privateKey`.
    * Null on a workstation whose user is not an admin: secrets sync to admins only (sync/datasets.ts).
+   * Sealed in the database (secrets/sealing.ts); rows read here carry it open.
    */
   visitor_auth_key: string | null;
   visitor_auth_fallback_url: string | null;
@@ -51,7 +53,12 @@ export interface SiteSpaceRow {
 }
 
 export function getSite(db: Db, id: string): SiteRow | undefined {
-  return db.prepare('SELECT * FROM sites WHERE id = ?').get(id) as SiteRow | undefined;
+  return openSite(db, db.prepare('SELECT * FROM sites WHERE id = ?').get(id) as SiteRow | undefined);
+}
+
+/** A row as stored, with its visitor key unsealed. */
+function openSite<Row extends SiteRow | undefined>(db: Db, row: Row): Row {
+  return row && { ...row, visitor_auth_key: unsealNullable(db, row.visitor_auth_key) };
 }
 
 export function insertSite(
@@ -62,7 +69,7 @@ export function insertSite(
   db.prepare(
     `INSERT INTO sites (id, organization_id, type, title, visibility, visitor_auth_key, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, s.organizationId, s.type, s.title, s.visibility, randomBytes(32).toString('hex'), s.now, s.now);
+  ).run(id, s.organizationId, s.type, s.title, s.visibility, sealSecret(db, randomBytes(32).toString('hex')), s.now, s.now);
   return getSite(db, id)!;
 }
 
@@ -86,7 +93,8 @@ export interface SiteChanges {
 }
 
 export function updateSite(db: Db, id: string, changes: SiteChanges): void {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const stored = changes.visitor_auth_key === undefined ? changes : { ...changes, visitor_auth_key: sealSecret(db, changes.visitor_auth_key) };
+  const entries = Object.entries(stored).filter(([, v]) => v !== undefined);
   db.prepare(`UPDATE sites SET ${entries.map(([k]) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, v]) => v), id);
 }
 
@@ -125,7 +133,8 @@ export function listSites(db: Db, organizationId: string, filters: SiteFilters, 
     where.push('type = ?');
     params.push(filters.type);
   }
-  return listPage(db, { select: 'SELECT * FROM sites', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+  const result = listPage<SiteRow>(db, { select: 'SELECT * FROM sites', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
+  return { ...result, rows: result.rows.map((row) => openSite(db, row)) };
 }
 
 export function countSiteSpaces(db: Db, siteId: string): number {
@@ -254,5 +263,5 @@ export function siteRowOrganization(db: Db, table: string, id: string): string |
 
 /** The site a hostname names: the oldest, should sync have given it to two (migration 022). */
 export function siteWithHostname(db: Db, hostname: string): SiteRow | undefined {
-  return db.prepare('SELECT * FROM sites WHERE hostname = ? ORDER BY seq LIMIT 1').get(hostname.toLowerCase()) as SiteRow | undefined;
+  return openSite(db, db.prepare('SELECT * FROM sites WHERE hostname = ? ORDER BY seq LIMIT 1').get(hostname.toLowerCase()) as SiteRow | undefined);
 }

@@ -18,6 +18,7 @@ import {
 } from '../store/sync-changes';
 import { type Dataset, DATASETS, DELETED_COLUMN, datasetOf } from './datasets';
 import { isHlc } from './hlc';
+import { sealReceived } from './sealed-changes';
 
 export interface ApplyResult {
   /** Changes recorded now. */
@@ -79,7 +80,8 @@ export function applyRemoteChanges(db: Db, changes: readonly FieldChange[]): App
           continue;
         }
         clock.receive(change.hlc);
-        insertReceivedChange(db, change);
+        // Secrets arrive open (the wire is the authenticated sync protocol) and are kept sealed here.
+        insertReceivedChange(db, sealReceived(db, change));
         applied += 1;
         touch(change.dataset, change.rowKey);
       }

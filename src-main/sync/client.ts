@@ -12,6 +12,7 @@ import { syncBlobs } from './client-blobs';
 import { followEvents } from './event-stream';
 import { type DocSyncState, syncDocuments } from './client-docs';
 import { FatalSyncError, type RemoteCall, remoteCaller } from './remote-call';
+import { openForSending } from './sealed-changes';
 import type { PushResult } from './server-service';
 
 export interface RemoteServer {
@@ -225,7 +226,10 @@ export class SyncClient {
     for (;;) {
       const batch = pendingMirroredChanges(this.db, MAX_PUSH_CHANGES);
       if (batch.length === 0) return;
-      const wire: FieldChange[] = batch.map(({ hlc, dataset, rowKey, column, value, organizationId }) => ({ hlc, dataset, rowKey, column, value, organizationId }));
+      // Secrets leave sealed with this workstation's key and travel open; the server seals them with its own.
+      const wire: FieldChange[] = batch.map(({ hlc, dataset, rowKey, column, value, organizationId }) =>
+        openForSending(this.db, { hlc, dataset, rowKey, column, value, organizationId }),
+      );
       const { results } = (await this.call('/sync/v1/push', { replicaId: this.replicaId, changes: wire })) as { results: PushResult[] };
       // The server committed its decisions before answering: only now do the changes leave `local`.
       inTransaction(this.db, () => {

@@ -23,6 +23,12 @@ export interface Dataset {
    * "Secrets").
    */
   adminOnly?: 'row' | readonly string[];
+  /**
+   * Secret columns kept sealed at rest with this replica's own key (secrets/sealing.ts), in the row and in the
+   * change log: sync unseals them into the batches it sends and seals what it receives (sync/sealed-changes.ts).
+   * Not part of the triggers' SQL.
+   */
+  sealed?: readonly string[];
 }
 
 const spaceOrg = (column: string) => `(SELECT organization_id FROM spaces WHERE id = R.${column})`;
@@ -147,6 +153,7 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.organization_id',
     since: 16,
     adminOnly: ['visitor_auth_key'],
+    sealed: ['visitor_auth_key'],
   },
   {
     table: 'site_spaces',
@@ -188,6 +195,7 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.organization_id',
     since: 17,
     adminOnly: 'row',
+    sealed: ['key'],
   },
   {
     // Append-only: an event never changes once recorded, so it travels whole as one field (migration 017).
@@ -236,6 +244,7 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.organization_id',
     since: 21,
     adminOnly: ['secrets'],
+    sealed: ['secrets'],
   },
   {
     // An integration's files (icon, preview images, script) as base64, by hash: each travels once.
@@ -306,6 +315,11 @@ export const DELETED_COLUMN = '_deleted';
 
 export function datasetOf(table: string): Dataset | undefined {
   return DATASETS.find((dataset) => dataset.table === table);
+}
+
+/** Whether a change's value is a secret kept sealed at rest. */
+export function isSealedColumn(change: { dataset: string; column: string }): boolean {
+  return datasetOf(change.dataset)?.sealed?.includes(change.column) === true;
 }
 
 /** Whether a change carries a secret only the organization's admins receive. */

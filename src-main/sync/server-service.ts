@@ -19,6 +19,7 @@ import { applyRemoteChanges, checkChange, InvalidChangeError } from './apply';
 import { batchValues, refusalOf } from './authorize';
 import { ClockDriftError } from './hlc';
 import { isAdminOnly } from './datasets';
+import { openForSending } from './sealed-changes';
 
 /** The server's answer to a replica that says hello: who it is, and whether they speak the same protocol. */
 export function hello(ctx: ServiceContext, input: { protocol: number; replicaId: string }) {
@@ -105,15 +106,19 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
       // Secrets go to admins only; one promoted later gets them re-stamped (migration 018).
       if (!isAdmin && isAdminOnly(row)) continue;
       if (row.dataset === 'members' || row.dataset === 'team_members') members.add((JSON.parse(row.rowKey) as string[]).at(-1)!);
-      changes.push(wire(row));
+      changes.push(wire(ctx.db, row));
     }
   }
   // Profiles first: a membership cannot be created before the user it names.
-  const profiles = profileChanges(ctx.db, [...members]).filter((row) => !row.hlc.endsWith(`-${input.replicaId}`)).map(wire);
+  const profiles = profileChanges(ctx.db, [...members])
+    .filter((row) => !row.hlc.endsWith(`-${input.replicaId}`))
+    .map((row) => wire(ctx.db, row));
   return { changes: [...profiles, ...changes], cursors, more };
 }
 
-const wire = ({ hlc, dataset, rowKey, column, value, organizationId }: FieldChange): FieldChange => ({ hlc, dataset, rowKey, column, value, organizationId });
+/** A recorded change as the protocol carries it: its secret, if any, unsealed (sync/sealed-changes.ts). */
+const wire = (db: ServiceContext['db'], { hlc, dataset, rowKey, column, value, organizationId }: FieldChange): FieldChange =>
+  openForSending(db, { hlc, dataset, rowKey, column, value, organizationId });
 
 /**
  * Change requests created on workstations carry provisional numbers (two offline workstations may both

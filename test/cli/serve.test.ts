@@ -39,10 +39,10 @@ describe('folio serve', PROCESSES, () => {
   });
 
   it('uses FOLIO_ADMIN_TOKEN as the owner token without printing it', async () => {
-    const server = await spawnServer(['--data', tempDir(), '--port', '0'], { FOLIO_ADMIN_TOKEN: 'admin-secret-123' });
+    const server = await spawnServer(['--data', tempDir(), '--port', '0'], { FOLIO_ADMIN_TOKEN: 'admin-secret-123-long-enough' });
     servers.push(server);
-    expect(server.output()).not.toMatch(/admin-secret-123/);
-    expect((await apiClient(server.url, 'admin-secret-123').get('/v1/user')).status).toBe(200);
+    expect(server.output()).not.toMatch(/admin-secret-123-long-enough/);
+    expect((await apiClient(server.url, 'admin-secret-123-long-enough').get('/v1/user')).status).toBe(200);
     expect((await apiClient(server.url, 'wrong').get('/v1/user')).status).toBe(401);
   });
 
@@ -63,7 +63,7 @@ describe('folio serve', PROCESSES, () => {
 describe('folio token', PROCESSES, () => {
   it('creates and revokes tokens while the server runs', async () => {
     const data = tempDir();
-    const server = await spawnServer(['--data', data, '--port', '0'], { FOLIO_ADMIN_TOKEN: 'owner-token' });
+    const server = await spawnServer(['--data', data, '--port', '0'], { FOLIO_ADMIN_TOKEN: 'owner-token-long-enough' });
     servers.push(server);
 
     const created = await runFolio(['token', 'create', '--data', data, '--email', 'writer@example.com', '--name', 'Writer']);

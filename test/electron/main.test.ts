@@ -64,6 +64,8 @@ vi.mock('electron', () => {
     BrowserWindow,
     dialog: { showErrorBox: (title: string, message: string) => console.error(title, message) },
     session: { defaultSession: { setPermissionRequestHandler: () => {} } },
+    // A machine without a keychain: the data folder's secrets key stays a 0600 file (electron/secret-key-store.ts).
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     nativeTheme: { shouldUseDarkColors: false },
     shell: { openExternal: async (url: string) => void fake.opened.push(url) },
   };

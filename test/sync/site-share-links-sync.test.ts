@@ -9,12 +9,16 @@ import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
 import { useReplicas } from '../support/replicas';
+import { unsealSecret } from '../../src-main/secrets/connection';
+import type { Db } from '../../src-main/store/database';
 
 const { serverAndWorkstation } = useReplicas();
 
-type Db = { prepare(sql: string): { get(...args: unknown[]): unknown } };
-const linkRow = (db: Db, id: string) =>
-  db.prepare('SELECT name, key, active FROM site_share_links WHERE id = ?').get(id) as { name: string; key: string; active: number } | undefined;
+// Keys are sealed at rest with each replica's own key (secrets/sealing.ts): compared opened.
+const linkRow = (db: Db, id: string) => {
+  const row = db.prepare('SELECT name, key, active FROM site_share_links WHERE id = ?').get(id) as { name: string; key: string; active: number } | undefined;
+  return row && { ...row, key: unsealSecret(db, row.key) };
+};
 
 describe('site share links sync between a workstation and a team server', () => {
   it("sends a link made on a workstation to the server, where its key opens the site", async () => {

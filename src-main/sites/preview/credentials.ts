@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../store/database';
-import { ensureSetting } from '../../store/settings';
+import { ensureSecretSetting, SECRET_SETTINGS } from '../../secrets/settings';
 import type { SiteRow } from '../../store/sites';
 
 /**
@@ -106,5 +106,6 @@ export async function verifyPreviewToken(db: Db, site: SiteRow, token: string, n
 }
 
 function previewSecret(db: Db): Uint8Array {
-  return new TextEncoder().encode(ensureSetting(db, 'site_preview_secret', randomBytes(32).toString('hex')));
+  // Kept sealed (secrets/settings.ts).
+  return new TextEncoder().encode(ensureSecretSetting(db, SECRET_SETTINGS.sitePreviewKey, () => randomBytes(32).toString('hex')));
 }
