@@ -10,7 +10,8 @@ export type ErrorKind =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'method_not_allowed';
+  | 'method_not_allowed'
+  | 'too_many_requests';
 
 export class FolioError extends Error {
   constructor(
@@ -27,6 +28,18 @@ export const unauthorized = (message = 'Missing or invalid API token') => new Fo
 export const forbidden = (message: string) => new FolioError('forbidden', message);
 export const notFound = (message: string) => new FolioError('not_found', message);
 export const conflict = (message: string) => new FolioError('conflict', message);
+
+/** A limit on how often something may be done was reached; `retryAfterSeconds` says when it may be done again. */
+export class TooManyRequestsError extends FolioError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new TooManyRequestsError(message, retryAfterSeconds);
 
 export function isFolioError(error: unknown): error is FolioError {
   return error instanceof FolioError;

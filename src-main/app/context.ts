@@ -1,6 +1,7 @@
 import type { DocStore } from '../content/doc-store';
 import type { LiveRevisions } from '../content/live-revisions';
 import type { ImportJobs } from '../import/jobs';
+import type { HostResolver } from '../net/network-policy';
 import type { SyncAttachment } from '../sync/attachment';
 import type { Db } from '../store/database';
 import type { UserRow } from '../store/users';
@@ -31,8 +32,20 @@ export interface ServiceContext {
 export interface AppConfig {
   /** Imports may read file:// URLs (the desktop app; a server only with --allow-file-imports). */
   allowFileImports: boolean;
+  /**
+   * Fetches a user directs (imports, OpenAPI specs, files by URL) may reach loopback, private and
+   * link-local addresses: the desktop app; a server only with --allow-private-network. Absent is false.
+   * See net/network-policy.ts.
+   */
+  allowPrivateNetwork?: boolean;
+  /** `HOST` or `HOST:PORT` such fetches may reach even when private (--allow-host, FOLIO_ALLOW_HOSTS). */
+  allowHosts?: string[];
+  /** How those fetches resolve host names (tests inject answers); the system resolver when absent. */
+  resolveHost?: HostResolver;
   /** The data directory, shown in the app's settings to the instance's owner only. */
   dataDir?: string;
+  /** How many invites one organization may send per sliding window (default: invites/rate-limit.ts). */
+  inviteRateLimit?: { invites: number; windowMs: number };
 }
 
 /** What an open data directory provides to every service call, whoever makes it. */

@@ -1,4 +1,5 @@
-import { type ErrorKind, isFolioError } from '../errors';
+import { type ErrorKind, isFolioError, TooManyRequestsError } from '../errors';
+import { duringCurrentRequest } from './request-context';
 
 /** The one mapping from Folio's error vocabulary to HTTP status codes. */
 export const STATUS_OF: Record<ErrorKind, number> = {
@@ -10,6 +11,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
 };
 
 /** GitBook's error body: `{"error":{"code","message"}}`, `code` being the HTTP status. */
@@ -17,11 +19,13 @@ export function errorBody(status: number, message: string) {
   return { error: { code: status, message } };
 }
 
-export function errorToResponse(error: unknown): { status: number; body: ReturnType<typeof errorBody> } {
+export function errorToResponse(error: unknown): { status: number; body: ReturnType<typeof errorBody>; headers?: Record<string, string> } {
   if (isFolioError(error)) {
     const status = STATUS_OF[error.kind];
-    return { status, body: errorBody(status, error.message) };
+    // A refused rate limit says when to try again, in seconds, beside the error body.
+    const headers = error instanceof TooManyRequestsError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+    return { status, body: errorBody(status, error.message), ...(headers && { headers }) };
   }
-  console.error('[folio] unexpected error while handling a request:', error);
+  console.error(`[folio] unexpected error${duringCurrentRequest() || ' while handling a request'}:`, error);
   return { status: 500, body: errorBody(500, 'Internal error: the request could not be completed') };
 }

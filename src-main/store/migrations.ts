@@ -21,6 +21,7 @@ import { saml020 } from './migrations/020-saml';
 import { openAPISpecs019 } from './migrations/019-openapi-specs';
 import { translationsIntegrations021 } from './migrations/021-translations-integrations';
 import { siteHostnames022 } from './migrations/022-site-hostnames';
+import { pendingInvites023 } from './migrations/023-pending-invites';
 
 export interface Migration {
   version: number;
@@ -29,13 +30,25 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023];
 
-/** Applies the migrations the file has not seen yet, each in its own transaction. */
-export function migrate(db: Db): void {
+export interface MigrateOptions {
+  /** Stops after this version: a database as an older Folio left it (tests, schema snapshots). */
+  through?: number;
+  /** Every migration by default; tests pass their own (one that fails). */
+  migrations?: readonly Migration[];
+}
+
+/**
+ * Applies the migrations the file has not seen yet, each in its own transaction: one that fails leaves the
+ * file at the version before it, and the next open tries it again.
+ */
+export function migrate(db: Db, options: MigrateOptions = {}): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   // Applied in version order whatever the order of the list (concurrent work appends).
-  const ordered = [...MIGRATIONS].sort((a, b) => a.version - b.version);
+  const ordered = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
+  const clash = ordered.find((migration, index) => index > 0 && ordered[index - 1]!.version === migration.version);
+  if (clash) throw new Error(`Two migrations share version ${clash.version}: give each its own number.`);
   const latest = ordered[ordered.length - 1]?.version ?? 0;
   if (current > latest) {
     throw new Error(
@@ -44,9 +57,14 @@ export function migrate(db: Db): void {
   }
   for (const migration of ordered) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    if (options.through !== undefined && migration.version > options.through) break;
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } catch (error) {
+      throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+    }
   }
 }

@@ -3,6 +3,7 @@ import { collectionsRouter } from './collections';
 import { commentsRouter } from './comments';
 import { contentRouter } from './content';
 import { filesRouter } from './files';
+import { invitesRouter } from './invites';
 import { membersRouter } from './members';
 import { orgsRouter } from './orgs';
 import { openAPIRouter } from './openapi';
@@ -27,6 +28,7 @@ export const appRouter = router({
   user: userRouter,
   orgs: orgsRouter,
   members: membersRouter,
+  invites: invitesRouter,
   teams: teamsRouter,
   spaces: spacesRouter,
   sync: syncRouter,

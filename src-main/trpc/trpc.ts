@@ -13,6 +13,7 @@ const CODE_OF: Record<ErrorKind, TRPCError['code']> = {
   conflict: 'CONFLICT',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  too_many_requests: 'TOO_MANY_REQUESTS',
 };
 
 /** The context of a tRPC call: `user` is absent when an HTTP caller sent no valid token. */

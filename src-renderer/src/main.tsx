@@ -27,6 +27,7 @@ import './styles/sites.css';
 import './styles/openapi.css';
 import './styles/integrations.css';
 import './styles/org-settings.css';
+import './styles/invites.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.

@@ -34,12 +34,24 @@ export interface BrowserHarness {
   signIn(): Promise<void>;
   /**
    * Invites `email` to the owner's organization with `role`, gives them a token (as `folio token create`
-   * does), signs the owner out and signs them in.
+   * does), accepts the invite as them, signs the owner out and signs them in.
    */
   signInAsMember(email: string, role: 'read' | 'comment' | 'edit' | 'create' | 'review'): Promise<void>;
   /** Opens a space from the organization's spaces list. */
   openSpace(title: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Accepts, as the holder of `token`, their pending invite to the organization (GET /v1/user/invites, then join). */
+export async function acceptInvite(url: string, token: string, organizationId: string): Promise<void> {
+  const call = async (method: string, path: string) => {
+    const response = await fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<{ items?: Array<{ id: string; organization: { id: string } }> }>;
+  };
+  const invite = (await call('GET', '/v1/user/invites')).items?.find((i) => i.organization.id === organizationId);
+  if (!invite) throw new Error(`no pending invite to ${organizationId}`);
+  await call('POST', `/v1/orgs/${organizationId}/invites/${invite.id}`);
 }
 
 export async function startBrowserHarness(name: string, config: Partial<AppConfig> = {}): Promise<BrowserHarness> {
@@ -99,6 +111,7 @@ export async function startBrowserHarness(name: string, config: Partial<AppConfi
       const token = generateToken();
       const now = new Date().toISOString();
       insertToken(app.db, findOrCreateUser(app.db, email, now).id, token, now, 'test');
+      await acceptInvite(host.url, token, orgId);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('Paste an API token').fill(token);
       await page.getByRole('button', { name: 'Sign in' }).click();

@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FolioApp, openApp } from '../../src-main/app/app';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
 import { type Host, startHost } from '../../src-main/http/server';
-import { revokeTokenByValue } from '../../src-main/store/tokens';
+import { RENDERER_DIR } from '../../src-main/http/static-files';
+import { generateToken, insertToken, revokeTokenByValue } from '../../src-main/store/tokens';
+import { findOrCreateUser } from '../../src-main/store/users';
 import { type Browser, launchChromium } from './chromium';
+import { acceptInvite } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCREENSHOTS = join(ROOT, 'test-output/browser');
@@ -20,6 +23,8 @@ let host: Host;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+let orgId: string;
+let globexId: string;
 
 /** Calls /v1 as the owner, the way a script or `curl` would seed a server. */
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -32,9 +37,17 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
+/** A token for `email`, as `folio token create` gives one (the user exists once invited). */
+function tokenFor(email: string): string {
+  const token = generateToken();
+  const now = new Date().toISOString();
+  insertToken(app.db, findOrCreateUser(app.db, email, now).id, token, now, 'test');
+  return token;
+}
+
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
-    throw new Error('out/renderer/index.html is missing: run `npx electron-vite build` first (`npm test` does).');
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error(`${RENDERER_DIR}/index.html is missing: run \`npx electron-vite build\` first (\`npm test\` does).`);
   }
   dataDir = mkdtempSync(join(tmpdir(), 'folio-browser-'));
   app = openApp({ dataDir });
@@ -42,11 +55,13 @@ beforeAll(async () => {
   host = await startHost(app, { port: 0 });
 
   const { items } = await api<{ items: Array<{ id: string }> }>('GET', '/v1/orgs');
-  const orgId = items[0]!.id;
+  orgId = items[0]!.id;
   await api('PUT', `/v1/orgs/${orgId}/teams`, { title: 'Documentation' });
   await api('PUT', `/v1/orgs/${orgId}/teams`, { title: 'Platform' });
   await api('POST', `/v1/orgs/${orgId}/invites`, { emails: ['ada@example.com', 'grace@example.com'], role: 'edit' });
+  for (const email of ['ada@example.com', 'grace@example.com']) await acceptInvite(host.url, tokenFor(email), orgId);
   const globex = await api<{ id: string }>('POST', '/v1/orgs', { title: 'Globex' });
+  globexId = globex.id;
   await api('PUT', `/v1/orgs/${globex.id}/teams`, { title: 'Globex Design' });
 
   browser = await launchChromium();
@@ -105,6 +120,56 @@ describe('the organizations page in a browser', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(SCREENSHOTS, 'organizations-dark.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('invites people as pending, lists the pending invitations and revokes one', async () => {
+    const section = page.getByRole('region', { name: 'Members' });
+    await section.getByRole('button', { name: 'Invite people' }).click();
+    await section.getByLabel('Email addresses').fill('hopper@example.com');
+    await section.getByLabel('Role').selectOption({ label: 'Reviewer' });
+    await section.getByRole('button', { name: 'Send invitations' }).click();
+    await expect
+      .poll(() => section.getByRole('status').filter({ hasText: 'Invited' }).textContent())
+      .toBe('Invited hopper@example.com. The invitation is pending: they join once they accept it.');
+    const pending = section.getByRole('list', { name: 'Pending invitations' });
+    await expect.poll(() => pending.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('hopper@example.com')]);
+    expect(await pending.textContent()).toContain('Invited as Reviewer');
+    // Invited is not joined: the members table does not list them.
+    expect(await section.getByRole('table', { name: 'Members of this organization' }).textContent()).not.toContain('hopper@example.com');
+
+    await section.getByRole('button', { name: 'Invite people' }).click();
+    await section.getByLabel('Email addresses').fill('mistake@example.com');
+    await section.getByRole('button', { name: 'Send invitations' }).click();
+    await expect.poll(() => pending.getByRole('listitem').count()).toBe(2);
+    await pending.getByRole('button', { name: 'Revoke the invitation of mistake@example.com' }).click();
+    await pending.getByRole('button', { name: 'Revoke “mistake@example.com”' }).click();
+    await expect.poll(() => pending.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('hopper@example.com')]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'organizations-invites.png'), fullPage: true });
+  });
+
+  it('shows an invitee their invitations, to accept or decline, and opens the organization joined', async () => {
+    await api('POST', `/v1/orgs/${globexId}/invites`, { emails: ['hopper@example.com'], role: 'read' });
+    const hopper = tokenFor('hopper@example.com');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(hopper);
+    await page.getByText('No organizations yet').waitFor();
+    const invitations = page.getByRole('list', { name: 'Your invitations' });
+    await expect.poll(() => invitations.getByRole('listitem').count()).toBe(2);
+    expect(await invitations.textContent()).toContain('Owner invited you as Reviewer');
+    await page.screenshot({ path: join(SCREENSHOTS, 'invitations.png'), fullPage: true });
+
+    await invitations.getByRole('button', { name: 'Decline the invitation to Globex' }).click();
+    await expect.poll(() => invitations.getByRole('listitem').count()).toBe(1);
+    await invitations.getByRole('button', { name: 'Accept the invitation to My Organization' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Organization' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Your invitations' }).count()).toBe(0);
+    const members = (await api<{ items: Array<{ user: { email: string }; role: string }> }>('GET', `/v1/orgs/${orgId}/members`)).items;
+    expect(members.find((m) => m.user.email === 'hopper@example.com')?.role).toBe('review');
+    expect((await api<{ count: number }>('GET', `/v1/orgs/${globexId}/members`)).count).toBe(1);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(OWNER_TOKEN);
+    await page.getByRole('heading', { level: 1, name: 'My Organization' }).waitFor();
   });
 
   it('switches organization with the keyboard-operable switcher, and remembers it across a reload', async () => {

@@ -1,5 +1,6 @@
 import { GitBookAPI, GitBookAPIError, MemberRole } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pendingInviteId } from '../support/org';
 import { useTestServer } from '../support/server';
 
 // GitBook's own client, unchanged, pointed at a local Folio.
@@ -23,9 +24,18 @@ describe("GitBook's @gitbook/api client against Folio", () => {
       emails: ['client-a@example.com', 'client-b@example.com'],
       role: MemberRole.Edit,
     });
-    expect(invited.invited).toBe(2);
+    // Nobody joins until they accept; each invitee accepts with GitBook's client, acting as themselves.
+    expect(invited).toEqual({ users: [], invited: 2 });
+    const [a] = await Promise.all(
+      ['client-a@example.com', 'client-b@example.com'].map(async (email) => {
+        const invitee = server.userToken(email);
+        const inviteId = await pendingInviteId(server.as(invitee.token), org.id);
+        await new GitBookAPI({ authToken: invitee.token, endpoint: server.url }).orgs.joinOrganizationWithInvite(org.id, inviteId);
+        return invitee;
+      }),
+    );
 
-    const { data: member } = await client.orgs.updateMemberInOrganizationById(org.id, invited.users[0]!, { role: MemberRole.Review });
+    const { data: member } = await client.orgs.updateMemberInOrganizationById(org.id, a!.id, { role: MemberRole.Review });
     expect(member.role).toBe('review');
 
     const { data: members } = await client.orgs.listMembersInOrganizationById(org.id, { limit: 2 });

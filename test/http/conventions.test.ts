@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeTokenByValue } from '../../src-main/store/tokens';
-import { newOrganization } from '../support/org';
+import { inviteAndAccept, newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -126,8 +126,9 @@ describe('lists', () => {
 
   it('pages through more rows than one page while rows are added between pages', async () => {
     const org = await newOrganization(server, 'Paged');
+    const join = (email: string) => inviteAndAccept(server.api, server.as(server.userToken(email).token), org.id, { email, role: 'read' });
     const emails = Array.from({ length: 25 }, (_, i) => `paged-${String(i).padStart(2, '0')}@example.com`);
-    await server.api.post(`/v1/orgs/${org.id}/invites`, { emails, role: 'read' });
+    for (const email of emails) await join(email);
 
     const seen: string[] = [];
     let page: string | undefined;
@@ -138,7 +139,7 @@ describe('lists', () => {
       page = res.body.next?.page;
       // Someone joins while the caller is paging: they belong at the end, after every row already seen.
       round += 1;
-      if (round <= 2) await server.api.post(`/v1/orgs/${org.id}/invites`, { emails: [`late-${round}@example.com`] });
+      if (round <= 2) await join(`late-${round}@example.com`);
     } while (page);
 
     expect(seen).toEqual(['owner@folio.localhost', ...emails, 'late-1@example.com', 'late-2@example.com']);

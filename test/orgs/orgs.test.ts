@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inviteAndAccept } from '../support/org';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -9,8 +10,9 @@ beforeAll(async () => {
 
 async function memberWithRole(role: string | null, email: string) {
   const user = server.userToken(email);
-  await server.api.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email, role }] });
-  return server.as(user.token);
+  const api = server.as(user.token);
+  await inviteAndAccept(server.api, api, orgId, { email, role });
+  return api;
 }
 
 describe('GET /v1/orgs', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api';
-import { newOrganization } from '../support/org';
+import { inviteAndAccept, newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -24,7 +24,7 @@ beforeAll(async () => {
     const member = await org.member(caller === 'guest' ? null : caller, `matrix-${caller}`);
     clients[caller] = member.api;
     // Everyone but the outsider may create in the target organization, so transfer is decided by the source.
-    await server.api.post(`/v1/orgs/${otherOrgId}/invites`, { emails: [{ email: member.email, role: 'admin' }] });
+    await inviteAndAccept(server.api, member.api, otherOrgId, { email: member.email, role: 'admin' });
   }
 });
 

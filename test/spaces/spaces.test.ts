@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newOrganization } from '../support/org';
+import { inviteAndAccept, newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -198,7 +198,7 @@ describe('transferring spaces', () => {
     const foreign = (await server.as(stranger.token).post('/v1/orgs', { title: 'Foreign' })).body;
     expect((await server.api.post(`/v1/spaces/${space.id}/transfer`, { organization: foreign.id })).status).toBe(404);
 
-    await server.as(stranger.token).post(`/v1/orgs/${foreign.id}/invites`, { emails: [{ email: 'owner@folio.localhost', role: 'read' }] });
+    await inviteAndAccept(server.as(stranger.token), server.api, foreign.id, { email: 'owner@folio.localhost', role: 'read' });
     expect((await server.api.post(`/v1/spaces/${space.id}/transfer`, { organization: foreign.id })).status).toBe(403);
     expect((await server.api.post(`/v1/spaces/${space.id}/transfer`, {})).status).toBe(400);
   });

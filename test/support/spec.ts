@@ -36,6 +36,7 @@ function load(name: SpecName, module: string): LoadedSpec {
   const doc = structuredClone(require(module)) as SpecDoc;
   acceptPageEditedAttributes(doc);
   typePlainObject(doc);
+  if (name === 'latest') addFolioExtensions(doc);
   const is30 = doc.openapi.startsWith('3.0');
   const ajv = is30 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv as Ajv);
@@ -77,6 +78,26 @@ function acceptPageEditedAttributes(doc: SpecDoc): void {
 function typePlainObject(doc: SpecDoc): void {
   const schemas = (doc.components.schemas ?? {}) as Record<string, Json>;
   if (schemas.PlainObject && schemas.PlainObject.type === undefined) schemas.PlainObject.type = 'object';
+}
+
+/**
+ * Folio's own /v1 operations (docs/folio-extensions.openapi.json), written with the newest spec's components, join
+ * its paths so their responses are validated too. An extension may never redefine an operation of GitBook's.
+ */
+function addFolioExtensions(doc: SpecDoc): void {
+  const extensions = require('../../docs/folio-extensions.openapi.json') as { paths: SpecDoc['paths']; components: { schemas: Json } };
+  for (const [path, operations] of Object.entries(extensions.paths)) {
+    const target = (doc.paths[path] ??= {});
+    for (const [method, operation] of Object.entries(operations)) {
+      if (target[method]) throw new Error(`docs/folio-extensions.openapi.json redefines GitBook's ${method.toUpperCase()} ${path}`);
+      target[method] = operation;
+    }
+  }
+  const schemas = (doc.components.schemas ??= {}) as Json;
+  for (const [name, schema] of Object.entries(extensions.components.schemas)) {
+    if (schemas[name]) throw new Error(`docs/folio-extensions.openapi.json redefines GitBook's schema ${name}`);
+    schemas[name] = schema;
+  }
 }
 
 /** OpenAPI 3.0's `nullable: true` is not JSON Schema: spell it as a `null` type (and enum member). */

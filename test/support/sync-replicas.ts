@@ -92,7 +92,13 @@ export async function startReplicaSet(): Promise<ReplicaSet> {
       await v1(server.url, ADMIN_TOKEN, 'POST', `/v1/orgs/${server.orgId}/invites`, { emails: [email], role: 'admin' });
       const created = await runFolio(['token', 'create', '--data', serverDir, '--email', email]);
       if (created.code !== 0) throw new Error(`folio token create failed: ${created.stderr}`);
-      return created.stdout.trim();
+      const token = created.stdout.trim();
+      // Invites wait for consent: the writer accepts theirs.
+      const mine = await v1(server.url, token, 'GET', '/v1/user/invites');
+      const invite = (mine.items as Array<{ id: string; organization: { id: string } }>).find((i) => i.organization.id === server.orgId);
+      if (!invite) throw new Error(`${email} has no invite to the team server's organization`);
+      await v1(server.url, token, 'POST', `/v1/orgs/${server.orgId}/invites/${invite.id}`);
+      return token;
     },
     async addWorkstation(name, token) {
       const dir = tempDir(name);

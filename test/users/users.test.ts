@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inviteAndAccept } from '../support/org';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer();
@@ -20,8 +21,9 @@ describe('GET /v1/user', () => {
 describe('GET /v1/users/{userId}', () => {
   it('returns a user who shares an organization with the caller', async () => {
     const orgId = (await server.api.get('/v1/orgs')).body.items[0].id;
-    const invited = await server.api.post(`/v1/orgs/${orgId}/invites`, { emails: ['colleague@example.com'], role: 'read' });
-    const res = await server.api.get(`/v1/users/${invited.body.users[0]}`);
+    const colleague = server.userToken('colleague@example.com');
+    await inviteAndAccept(server.api, server.as(colleague.token), orgId, { email: 'colleague@example.com', role: 'read' });
+    const res = await server.api.get(`/v1/users/${colleague.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'user', email: 'colleague@example.com', displayName: 'colleague' });
   });

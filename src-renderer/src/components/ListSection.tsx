@@ -15,13 +15,15 @@ interface ListSectionProps<T> {
   actions?: ReactNode;
   /** Shown between the header and the list (a form the actions opened). */
   before?: ReactNode;
+  /** Shown after the list, whatever its state (the members' pending invites). */
+  after?: ReactNode;
   onRetry: () => void;
   onLoadMore: () => void;
   children: (list: ReadyList<T>) => ReactNode;
 }
 
 /** A titled list with its loading, error and empty states, and "Load more" while pages remain. */
-export function ListSection<T>({ id, title, noun, list, empty, emptyTitle, actions, before, onRetry, onLoadMore, children }: ListSectionProps<T>) {
+export function ListSection<T>({ id, title, noun, list, empty, emptyTitle, actions, before, after, onRetry, onLoadMore, children }: ListSectionProps<T>) {
   const headingId = `${id}-title`;
   return (
     <section className="section" id={id} aria-labelledby={headingId}>
@@ -56,6 +58,7 @@ export function ListSection<T>({ id, title, noun, list, empty, emptyTitle, actio
           )}
         </>
       )}
+      {after}
     </section>
   );
 }

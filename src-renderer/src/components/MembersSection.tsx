@@ -1,11 +1,26 @@
+import { useRef, useState } from 'react';
 import { formatDate, initialsOf, roleLabel } from '../format';
+import { selectedOrganization } from '../stores/organizations-store';
+import { PlusIcon } from './Icons';
+import { InviteForm } from './invites/InviteForm';
+import { PendingInvites } from './invites/PendingInvites';
 import { ListSection } from './ListSection';
 import { useAppStores, useOrganizations } from './stores-context';
 
+/** The organization's members; its admins also invite people here and see the invitations still pending. */
 export function MembersSection() {
-  const { organizations } = useAppStores();
+  const { organizations, orgInvites } = useAppStores();
   const members = useOrganizations((state) => state.members);
   const viewerId = useOrganizations((state) => state.viewer?.id);
+  const organization = useOrganizations(selectedOrganization);
+  const [inviting, setInviting] = useState(false);
+  const inviteButton = useRef<HTMLButtonElement>(null);
+  const admin = organization?.permissions.admin === true;
+
+  const closeForm = () => {
+    setInviting(false);
+    requestAnimationFrame(() => inviteButton.current?.focus());
+  };
 
   return (
     <ListSection
@@ -14,6 +29,26 @@ export function MembersSection() {
       noun="members"
       list={members}
       empty="Nobody belongs to this organization yet. Invite people with POST /v1/orgs/{id}/invites."
+      actions={
+        admin && (
+          <button
+            ref={inviteButton}
+            className="button"
+            type="button"
+            aria-expanded={inviting}
+            onClick={() => {
+              orgInvites.getState().clearError('invite');
+              if (inviting) closeForm();
+              else setInviting(true);
+            }}
+          >
+            <PlusIcon />
+            Invite people
+          </button>
+        )
+      }
+      before={inviting && organization && <InviteForm defaultRole={organization.defaultRole} onCancel={closeForm} onInvited={closeForm} />}
+      after={admin && organization && <PendingInvites organizationId={organization.id} />}
       onRetry={() => void organizations.getState().reloadMembers()}
       onLoadMore={() => void organizations.getState().loadMoreMembers()}
     >

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { countOf, formatDate } from '../format';
 import { selectedOrganization } from '../stores/organizations-store';
+import { PendingInvitations } from './invites/PendingInvitations';
 import { MembersSection } from './MembersSection';
 import { SsoSection } from './org-settings/SsoSection';
 import { TranslationsSection } from './org-settings/TranslationsSection';
@@ -35,6 +36,7 @@ export function OrganizationView() {
         <h1 id="organization-title">{organization.title}</h1>
         <p className="organization__facts">{facts.join(' · ')}</p>
       </header>
+      <PendingInvitations />
       <SpacesSection organization={organization} />
       <SitesEntry organization={organization} />
       <MembersSection />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { selectedOrganization } from '../stores/organizations-store';
 import { IntegrationsScreen } from './integrations/IntegrationsScreen';
+import { PendingInvitations } from './invites/PendingInvitations';
 import { OpenAPIScreen } from './openapi/OpenAPIScreen';
 import { OrganizationView } from './OrganizationView';
 import { CommandPalette } from './search/CommandPalette';
@@ -43,10 +44,13 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
             Could not load your organizations: {list.message}
           </StatusMessage>
         ) : list.items.length === 0 ? (
-          <StatusMessage kind="empty" title="No organizations yet">
-            You are not a member of any organization. Create one with <code>POST /v1/orgs</code>, or ask an admin to
-            invite you.
-          </StatusMessage>
+          <div className="invitations-home">
+            <PendingInvitations />
+            <StatusMessage kind="empty" title="No organizations yet">
+              You are not a member of any organization. Create one with <code>POST /v1/orgs</code>, or ask an admin to
+              invite you: invitations appear here for you to accept.
+            </StatusMessage>
+          </div>
         ) : spaceOpen && organization ? (
           <SpaceView organization={organization} />
         ) : sitesOpen && organization ? (

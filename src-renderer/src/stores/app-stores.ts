@@ -1,5 +1,6 @@
 import type { FolioClient } from '../api/types';
 import { createFeatureStores, type FeatureClient, type FeatureStores } from './feature-stores';
+import { followInvitations } from './invitations-store';
 import { createOrganizationsStore, type OrganizationsStore } from './organizations-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSpacesStore, type SpacesStore } from './spaces-store';
@@ -96,6 +97,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   followSpace(spaces, features);
   followSync(spaces, features);
   followScreens(organizations, spaces, features);
+  followInvitations(features.invitations, organizations);
   session.subscribe((state, previous) => {
     if (previous.status === 'signed-in' && state.status !== 'signed-in') {
       organizations.getState().reset();
@@ -114,5 +116,6 @@ export function createDesktopStores(storage: KeyValueStorage, client: AppClient)
   followSpace(spaces, features);
   followSync(spaces, features);
   followScreens(organizations, spaces, features);
+  followInvitations(features.invitations, organizations);
   return { organizations, spaces, ...features };
 }

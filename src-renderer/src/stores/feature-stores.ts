@@ -10,11 +10,13 @@ import { createEditorStore } from './editor-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
+import { createInvitationsStore, type InvitationsClient, type InvitationsStore } from './invitations-store';
 import { createImportStore } from './import-store';
 import type { IntegrationsClient, IntegrationsStore } from './integrations-store';
 import { createIntegrationsStore } from './integrations-store';
 import { createNavigationStore, type NavigationStore } from './navigation-store';
 import type { OpenAPIClient, OpenAPIStore } from './openapi-store';
+import { createOrgInvitesStore, type OrgInvitesClient, type OrgInvitesStore } from './org-invites-store';
 import { createOpenAPIStore } from './openapi-store';
 import type { PageTreeClient, PageTreeStore } from './page-tree-store';
 import { createPageTreeStore } from './page-tree-store';
@@ -56,6 +58,10 @@ export interface FeatureStores {
   integrations: IntegrationsStore;
   translations: TranslationsStore;
   saml: SamlStore;
+  /** Invitations waiting for the signed-in person. */
+  invitations: InvitationsStore;
+  /** The open organization's pending invites (its admins). */
+  orgInvites: OrgInvitesStore;
   connection: ConnectionStore;
   sync: SyncStore;
 }
@@ -77,6 +83,8 @@ export type FeatureClient = PageTreeClient &
   IntegrationsClient &
   TranslationsClient &
   SamlClient &
+  InvitationsClient &
+  OrgInvitesClient &
   ConnectionClient &
   SyncClient;
 
@@ -104,6 +112,8 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     integrations: createIntegrationsStore(deps),
     translations: createTranslationsStore(deps),
     saml: createSamlStore(deps),
+    invitations: createInvitationsStore(deps),
+    orgInvites: createOrgInvitesStore(deps),
     connection,
     sync: createSyncStore(deps),
   };
