@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
+import { NOT_WELL_FORMED, pathOfMalformedText } from '../../src-shared/text/well-formed';
 import { FolioError, badRequest } from '../errors';
 import { bodyDecoder, encodingOf } from './content-encoding';
 
@@ -15,11 +16,16 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     throw new FolioError('unsupported_media_type', `Content-Type must be application/json, got "${type}"`);
   }
   const text = bytes.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw badRequest(`body: malformed JSON (${(error as Error).message})`);
   }
+  // Decoded UTF-8 never holds a lone surrogate: only a `\uD800`-style escape can make one, so most bodies skip the walk.
+  const malformed = /\\u[dD][89a-fA-F]/.test(text) ? pathOfMalformedText(parsed) : undefined;
+  if (malformed) throw badRequest(`${malformed}: ${NOT_WELL_FORMED}`);
+  return parsed;
 }
 
 /**

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { base64Bytes } from '../../src-shared/schemas/binary';
 import { mediaType } from '../../src-shared/schemas/header-values';
+import { isWellFormedText, NOT_WELL_FORMED } from '../../src-shared/text/well-formed';
 import { importContentBody, importUploadInput } from '../../src-shared/schemas/imports';
 import { createPageInput, movePageInput, updatePageInput } from '../../src-shared/schemas/pages';
 import { bodyState, pushBodyUpdate } from '../content/live-service';
@@ -108,7 +109,7 @@ export const contentRouter = router({
    * request's content. A name already taken there gets a number: markdown references the answered `file.name`.
    */
   uploadFile: procedure
-    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255), contentType: mediaType, data: base64Bytes, ...target }))
+    .input(z.object({ spaceId, name: z.string().trim().min(1).max(255).refine(isWellFormedText, NOT_WELL_FORMED), contentType: mediaType, data: base64Bytes, ...target }))
     .mutation(({ ctx, input }) => {
       const file = { name: input.name, contentType: input.contentType, bytes: bytes(input.data) };
       const { fileId, revision } = uploadFile(ctx, input.spaceId, file, input.changeRequestId);

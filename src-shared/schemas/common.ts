@@ -15,7 +15,18 @@ export type ListQuery = z.infer<typeof listQuery>;
 /** Query-string booleans: the API takes `true`/`false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const uri = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+// The WHATWG URL class is a global of every runtime this layer runs in (Node and browsers), but the layer's
+// libraries carry no DOM or Node types: declared here for the one use below.
+declare const URL: new (input: string) => { readonly href: string };
+
+/**
+ * An http(s) URL, stored as the URL parser spells it (`new URL(v).href`): non-ASCII and control characters
+ * percent-encoded, so what is echoed back is a valid URI and what becomes a header (a redirect) is sendable.
+ */
+export const uri = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => new URL(value).href)
+  .pipe(z.string().max(2048));
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 export const emailDomain = z.string().regex(DOMAIN, 'must be a domain name such as example.com');

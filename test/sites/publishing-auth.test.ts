@@ -32,6 +32,14 @@ describe('site publishing auth', () => {
     expect(removed.body.fallbackURL).toBeUndefined();
   });
 
+  it('stores a fallback URL beyond ASCII percent-encoded, so it is echoed as a valid URI', async () => {
+    const { auth } = await siteFixture();
+    const set = await server.api.patch(auth, { backend: 'custom', fallbackURL: 'https://example.com/sign-in/☃?next=é' });
+    expect(set.status).toBe(200);
+    expect(set.body.fallbackURL).toBe('https://example.com/sign-in/%E2%98%83?next=%C3%A9');
+    expect((await server.api.get(auth)).body.fallbackURL).toBe('https://example.com/sign-in/%E2%98%83?next=%C3%A9');
+  });
+
   it('regenerates the key: a new one each time', async () => {
     const { auth } = await siteFixture();
     const before = (await server.api.get(auth)).body.privateKey;
