@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importMarkdownTree } from '../../src-main/import/markdown';
 import { importIntoSpace } from '../../src-main/import/service';
+import { treeOfMap } from '../../src-main/import/source';
 import { fmt, fmtRatio, nowMs, stats, table, yieldTurn, type Benchmark } from '../lib/harness';
 import { openFixture } from '../lib/fixture';
 
@@ -53,7 +54,7 @@ const benchmark: Benchmark = {
       const baseline: number[] = [];
       for (let run = 0; run < RUNS + 1; run += 1) {
         const t = nowMs();
-        const plan = importMarkdownTree(readTree(folder));
+        const plan = await importMarkdownTree(treeOfMap(readTree(folder)));
         if (run > 0) baseline.push(nowMs() - t);
         if (plan.pages.length !== SECTIONS) throw new Error(`the plan has ${plan.pages.length} top-level pages, not ${SECTIONS}`);
       }

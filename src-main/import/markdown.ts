@@ -1,167 +1,110 @@
 import { posix } from 'node:path';
-import { contentTypeOf, type FileTree } from './source';
-import type { ImportedFile, ImportedPage, ImportPlan } from './plan';
+import { AssetCollector } from './asset-collector';
+import { CONFIG_FILE, DEFAULT_CONFIG, readGitBookConfig } from './gitbook-config';
+import { MARKDOWN, pageFromMarkdown } from './markdown-page';
+import type { ImportedPage, ImportPlan } from './plan';
+import type { SourceTree } from './source';
+import { parseSummary } from './summary';
+import { pagesFromSummary, summaryFiles } from './summary-pages';
+
+export { pageFromMarkdown } from './markdown-page';
 
 const decoder = new TextDecoder();
-const MARKDOWN = /\.(md|markdown)$/i;
 
 /**
- * A folder of markdown laid out as GitBook lays it out: SUMMARY.md gives the page tree (nested list
- * items, `##` headings as parent pages); without it, folders become parent pages (their README.md
- * is the body) and files pages, in name order. Slugs come from file names, so relative links between
- * pages keep working; files the pages use are imported and their links pointed at `.gitbook/assets/`.
+ * A folder of markdown laid out as GitBook's Git Sync lays it out. `.gitbook.yaml` names the content
+ * folder (`root`), the first page (`structure.readme`) and the table of contents
+ * (`structure.summary`). SUMMARY.md gives the page tree (summary.ts, summary-pages.ts); without it,
+ * folders become parent pages (their README.md is the body) and files pages, in name order. The
+ * readme is the first page. Slugs come from file paths, so relative links between pages keep
+ * working; the files pages use are imported and their links pointed at `.gitbook/assets/`.
+ *
+ * Only the markdown pages and the files they use are read (and counted against the size limit).
+ * `totalResources` is the pages the source lists (SUMMARY.md's entries, else its markdown files)
+ * and the files its pages use, so what is imported never exceeds it.
  */
-export function importMarkdownTree(files: FileTree): ImportPlan {
-  const summaryPath = [...files.keys()].find((p) => /^summary\.md$/i.test(p));
-  const assets = new AssetCollector(files);
+export async function importMarkdownTree(source: SourceTree): Promise<ImportPlan> {
   const failures: string[] = [];
-  const toPage = (path: string, title?: string, children: ImportedPage[] = []): ImportedPage | undefined => {
-    const bytes = files.get(path);
-    if (!bytes) {
-      failures.push(`${path}: listed in SUMMARY.md but not in the folder`);
-      return undefined;
-    }
-    return pageFromMarkdown(path, decoder.decode(bytes), assets, title, children);
-  };
-  const pages = summaryPath ? fromSummary(decoder.decode(files.get(summaryPath)!), toPage) : fromFolders(files, toPage);
-  const markdownCount = [...files.keys()].filter((p) => MARKDOWN.test(p) && p !== summaryPath).length;
-  return { pages, files: assets.files, totalResources: markdownCount + assets.files.length, failures };
-}
-
-/** One markdown file as one page: its first `# heading` (or front matter title) is the title. */
-export function pageFromMarkdown(
-  path: string,
-  source: string,
-  assets?: AssetCollector,
-  title?: string,
-  children: ImportedPage[] = [],
-): ImportedPage {
-  let markdown = source.replace(/^\uFEFF/, '');
-  let frontTitle: string | undefined;
-  let description: string | undefined;
-  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(markdown);
-  if (front) {
-    frontTitle = /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1]!)?.[1];
-    description = /^description:\s*["']?(.+?)["']?\s*$/m.exec(front[1]!)?.[1];
-    markdown = markdown.slice(front[0].length);
+  let config = DEFAULT_CONFIG;
+  if (source.has(CONFIG_FILE)) {
+    const read = readGitBookConfig(decoder.decode(await source.read(CONFIG_FILE)));
+    config = read.config;
+    failures.push(...read.problems);
   }
-  const heading = /^\s*#\s+(.+?)\s*#*\s*(\r?\n|$)/.exec(markdown);
-  if (heading) markdown = markdown.slice(heading[0].length).replace(/^\s*\n/, '');
-  const base = posix.basename(path).replace(MARKDOWN, '');
-  const isReadme = /^readme$/i.test(base);
-  const folder = posix.basename(posix.dirname(path));
-  const fallback = isReadme ? (folder && folder !== '.' ? folder : 'Introduction') : base;
-  return {
-    title: (title ?? frontTitle ?? heading?.[1] ?? fallback.replace(/[-_]+/g, ' ')).trim() || 'Untitled',
-    slug: isReadme ? (folder && folder !== '.' ? folder : undefined) : base,
-    markdown: assets ? assets.rewrite(path, markdown) : markdown,
-    description,
-    children,
+  const tree = config.root ? within(source, config.root) : source;
+  const assets = new AssetCollector(tree);
+  const texts = new Map<string, string>();
+  const readTexts = async (paths: Iterable<string>) => {
+    for (const path of paths) if (!texts.has(path)) texts.set(path, decoder.decode(await tree.read(path)));
   };
-}
+  const toPage = (path: string, title?: string, children: ImportedPage[] = []) =>
+    pageFromMarkdown(path, texts.get(path)!, { assets, title, children, failures });
+  const readme = find(tree, config.readme);
+  const summaryPath = find(tree, config.summary);
 
-function fromSummary(summary: string, toPage: (path: string, title?: string, children?: ImportedPage[]) => ImportedPage | undefined) {
-  const roots: ImportedPage[] = [];
-  const stack: Array<{ indent: number; children: ImportedPage[] }> = [{ indent: -1, children: roots }];
-  let group: ImportedPage | undefined;
-  for (const line of summary.split(/\r?\n/)) {
-    const heading = /^#{2,}\s+(.+?)\s*$/.exec(line);
-    if (heading) {
-      group = { title: heading[1]!, markdown: '', children: [], synthetic: true };
-      roots.push(group);
-      stack.length = 1;
-      stack[0] = { indent: -1, children: group.children };
-      continue;
+  let pages: ImportedPage[];
+  let listed: number;
+  if (summaryPath) {
+    const nodes = parseSummary(decoder.decode(await tree.read(summaryPath)));
+    const files = { summaryPath, has: (path: string) => tree.has(path) };
+    await readTexts(summaryFiles(nodes, files));
+    const fromSummary = pagesFromSummary(nodes, files, toPage, failures);
+    pages = fromSummary.pages;
+    listed = fromSummary.entries;
+    // GitBook's first page is the readme, listed in SUMMARY.md or not.
+    if (readme && !fromSummary.imported.has(readme)) {
+      await readTexts([readme]);
+      pages.unshift(toPage(readme));
+      listed += 1;
     }
-    const item = /^(\s*)[*+-]\s+\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/.exec(line);
-    if (!item) continue;
-    const indent = item[1]!.replace(/\t/g, '    ').length;
-    while (stack.length > 1 && stack[stack.length - 1]!.indent >= indent) stack.pop();
-    const children: ImportedPage[] = [];
-    const path = decodeURIComponent(item[3]!.split('#')[0]!).replace(/^\.\//, '');
-    const page = toPage(path, item[2]!, children);
-    if (!page) continue;
-    stack[stack.length - 1]!.children.push(page);
-    stack.push({ indent, children });
+  } else {
+    const markdown = tree.paths.filter((p) => MARKDOWN.test(p) && !p.startsWith('.gitbook/'));
+    await readTexts(markdown);
+    pages = fromFolders(markdown, readme, toPage);
+    listed = markdown.length;
   }
-  return roots;
+  if (pages.length === 0 && config.root && tree.paths.length === 0) failures.push(`${CONFIG_FILE}: its root "${config.root}" holds no files`);
+  const files = await assets.load();
+  return { pages, files, totalResources: listed + files.length, failures };
 }
 
-function fromFolders(files: FileTree, toPage: (path: string) => ImportedPage | undefined) {
+/** Without SUMMARY.md: the readme first, then files and folders in name order, a folder's README its page. */
+function fromFolders(markdown: string[], readme: string | undefined, toPage: (path: string) => ImportedPage): ImportedPage[] {
   const build = (dir: string): ImportedPage[] => {
     const prefix = dir ? `${dir}/` : '';
-    const entries = [...files.keys()].filter((p) => p.startsWith(prefix) && p !== prefix);
-    const direct = new Set<string>();
+    const direct: string[] = [];
     const folders = new Set<string>();
-    for (const path of entries) {
+    for (const path of markdown) {
+      if (!path.startsWith(prefix)) continue;
       const rest = path.slice(prefix.length);
       if (rest.includes('/')) folders.add(rest.split('/')[0]!);
-      else if (MARKDOWN.test(rest) && !/^(readme|summary)\.md$/i.test(rest)) direct.add(path);
+      // A folder's README.md is the folder's page; the readme is the first page.
+      else if (path !== readme && !(dir && /^readme\.md$/i.test(rest))) direct.push(path);
     }
-    const pages: Array<[string, ImportedPage]> = [];
-    for (const path of direct) {
-      const page = toPage(path);
-      if (page) pages.push([posix.basename(path), page]);
-    }
+    const pages: Array<[string, ImportedPage]> = direct.map((path) => [posix.basename(path), toPage(path)]);
     for (const folder of folders) {
-      if (folder === '.gitbook') continue;
       const children = build(`${prefix}${folder}`);
-      const readme = [...files.keys()].find((p) => p.toLowerCase() === `${prefix}${folder}/readme.md`.toLowerCase());
-      const page = readme ? toPage(readme) : { title: folder.replace(/[-_]+/g, ' '), slug: folder, markdown: '', children: [], synthetic: true };
-      if (!page || (!readme && children.length === 0)) continue;
+      const folderReadme = markdown.find((p) => p !== readme && p.toLowerCase() === `${prefix}${folder}/readme.md`.toLowerCase());
+      if (!folderReadme && children.length === 0) continue;
+      const page = folderReadme ? toPage(folderReadme) : { title: folder.replace(/[-_]+/g, ' '), slug: folder, markdown: '', children: [], synthetic: true };
       page.children = children;
       pages.push([folder, page]);
     }
     return pages.sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })).map(([, page]) => page);
   };
-  const rootReadme = [...files.keys()].find((p) => /^readme\.md$/i.test(p));
   const rest = build('');
-  const intro = rootReadme ? toPage(rootReadme) : undefined;
-  return intro ? [intro, ...rest] : rest;
+  return readme ? [toPage(readme), ...rest] : rest;
 }
 
-/** Files referenced by imported pages, each imported once under a unique name. */
-export class AssetCollector {
-  readonly files: ImportedFile[] = [];
-  private readonly byPath = new Map<string, string>();
+/** The tree below `root`, paths relative to it. */
+function within(source: SourceTree, root: string): SourceTree {
+  const prefix = `${root}/`;
+  const paths = source.paths.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+  return { paths, has: (path) => source.has(prefix + path), read: (path) => source.read(prefix + path) };
+}
 
-  constructor(private readonly tree: FileTree) {}
-
-  /** Points links and images at files of the folder to `.gitbook/assets/<name>`, importing those files. */
-  rewrite(pagePath: string, markdown: string): string {
-    const dir = posix.dirname(pagePath);
-    const link = /(!?\[[^\]]*\]\()(<[^>]+>|[^)\s]+)((?:\s+"[^"]*")?\))/g;
-    const replace = (whole: string, head: string, target: string, tail: string) => {
-      const raw = target.replace(/^<|>$/g, '');
-      if (/^[a-z][a-z0-9+.-]*:|^#|^\/\//i.test(raw) || MARKDOWN.test(raw.split('#')[0]!)) return whole;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(raw.split(/[?#]/)[0]!);
-      } catch {
-        return whole;
-      }
-      const resolved = posix.normalize(posix.join(dir === '.' ? '' : dir, decoded)).replace(/^\.\//, '');
-      const name = this.add(resolved);
-      return name ? `${head}.gitbook/assets/${encodeURIComponent(name)}${tail}` : whole;
-    };
-    let out = markdown.replace(link, replace);
-    out = out.replace(/(<img[^>]*\ssrc=")([^"]+)(")/g, (whole, head: string, src: string, tail: string) => {
-      const replaced = replace(whole, '', src, '');
-      return replaced === whole ? whole : `${head}${replaced}${tail}`;
-    });
-    return out;
-  }
-
-  private add(path: string): string | undefined {
-    const known = this.byPath.get(path);
-    if (known) return known;
-    const bytes = this.tree.get(path);
-    if (!bytes) return undefined;
-    const base = posix.basename(path);
-    let name = base;
-    for (let n = 2; this.files.some((f) => f.name === name); n += 1) name = base.replace(/(\.[^.]*)?$/, `-${n}$1`);
-    this.files.push({ name, contentType: contentTypeOf(path), bytes });
-    this.byPath.set(path, name);
-    return name;
-  }
+/** A configured file: as named, else (GitBook's README.md / SUMMARY.md) in any letter case. */
+function find(tree: SourceTree, path: string): string | undefined {
+  if (tree.has(path)) return path;
+  return tree.paths.find((p) => p.toLowerCase() === path.toLowerCase());
 }

@@ -3,12 +3,19 @@
  * files they use. Writing a plan into content is one transaction and one revision (write-plan.ts).
  */
 export interface ImportedPage {
+  /** A document (the default), a group (SUMMARY.md's `##` headings) or a link (to `href`, without a body). */
+  kind?: 'document' | 'group' | 'link';
   title: string;
   /** Slug to keep, so that relative links between imported pages still resolve (else from the title). */
   slug?: string;
   markdown: string;
   emoji?: string;
+  /** A name from GitBook's icon set (front matter `icon` that is not an emoji). */
+  icon?: string;
   description?: string;
+  hidden?: boolean;
+  /** Link pages: where the entry points (a URL, or `file.md#anchor` as the source wrote it). */
+  href?: string;
   children: ImportedPage[];
   /** Made by the importer to hold others (a SUMMARY.md heading, a folder): not a resource of the source. */
   synthetic?: boolean;

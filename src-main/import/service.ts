@@ -12,7 +12,7 @@ import { htmlToPage } from './html';
 import { importMarkdownTree, pageFromMarkdown } from './markdown';
 import { countPages, type ImportPlan } from './plan';
 import { assertDestinationAllowed, NetworkRefusal } from '../net/network-policy';
-import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type FileTree, type ImportLimits } from './source';
+import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, treeOfMap, type Fetched, type ImportLimits, type SourceTree } from './source';
 import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
 import { unzipTree } from './zip';
@@ -166,28 +166,26 @@ async function readSource(url: URL, source: ImportSource, limits: ImportLimits, 
 /** One file, fetched or uploaded: a .docx, a zip, an HTML page or a markdown page. */
 async function planOfFile(fetched: Fetched, name: string, source: ImportSource, limits: ImportLimits): Promise<ImportPlan> {
   if (source === 'docx') return importDocx(fetched.bytes, name);
-  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(await unzipTree(fetched.bytes, limits));
+  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(treeOfMap(await unzipTree(fetched.bytes, limits)));
   const text = new TextDecoder().decode(fetched.bytes);
   if (source === 'html') {
     const page = htmlToPage(text);
     return { pages: [{ title: page.title, markdown: page.markdown, children: [] }], files: [], totalResources: 1, failures: [] };
   }
-  return { pages: [pageFromMarkdown(name, text)], files: [], totalResources: 1, failures: [] };
+  const failures: string[] = [];
+  return { pages: [pageFromMarkdown(name, text, { failures })], files: [], totalResources: 1, failures };
 }
 
 /** A folder or archive: markdown pages (GitBook's layout), else each HTML file as a page. */
-function fromTree(files: FileTree): ImportPlan {
-  if ([...files.keys()].some((p) => /\.(md|markdown)$/i.test(p))) return importMarkdownTree(files);
-  const html = [...files.keys()].filter((p) => /\.html?$/i.test(p)).sort();
-  return {
-    pages: html.map((path) => {
-      const page = htmlToPage(new TextDecoder().decode(files.get(path)!));
-      return { title: page.title, slug: posix.basename(path).replace(/\.html?$/i, ''), markdown: page.markdown, children: [] };
-    }),
-    files: [],
-    totalResources: html.length,
-    failures: [],
-  };
+async function fromTree(tree: SourceTree): Promise<ImportPlan> {
+  if (tree.paths.some((p) => /\.(md|markdown)$/i.test(p))) return importMarkdownTree(tree);
+  const html = tree.paths.filter((p) => /\.html?$/i.test(p)).sort();
+  const pages = [];
+  for (const path of html) {
+    const page = htmlToPage(new TextDecoder().decode(await tree.read(path)));
+    pages.push({ title: page.title, slug: posix.basename(path).replace(/\.html?$/i, ''), markdown: page.markdown, children: [] });
+  }
+  return { pages, files: [], totalResources: html.length, failures: [] };
 }
 
 async function fetchSource(url: URL, budget: { bytesLeft: number; deadline: number }, access: FetchAccess) {

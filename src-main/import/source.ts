@@ -34,7 +34,7 @@ export interface Fetched {
   url: URL;
 }
 
-/** A folder of files by relative path ('/'-separated), as markdown folders and zips are read. */
+/** A folder of files by relative path ('/'-separated), as zips are unpacked. */
 export type FileTree = Map<string, Uint8Array>;
 
 export function parseSourceUrl(raw: string, limits: ImportLimits): URL {
@@ -88,26 +88,65 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads a local folder into a FileTree, within the limits. */
-export async function readFolder(url: URL, limits: ImportLimits, budget: { bytesLeft: number }): Promise<FileTree> {
+/**
+ * A folder or an unpacked archive, listed before it is read: an importer reads only the files it
+ * uses (a page, an image a page shows), and only what it reads counts against the byte limit.
+ */
+export interface SourceTree {
+  /** Every file, by path relative to the top ('/'-separated). */
+  readonly paths: readonly string[];
+  has(path: string): boolean;
+  /** A file's bytes; a 400 when the import's byte limit is passed. */
+  read(path: string): Promise<Uint8Array>;
+}
+
+/** An unpacked archive as a SourceTree: its bytes are in memory already, counted by the unpacking. */
+export function treeOfMap(files: FileTree): SourceTree {
+  return {
+    paths: [...files.keys()],
+    has: (path) => files.has(path),
+    read: async (path) => {
+      const bytes = files.get(path);
+      if (!bytes) throw new Error(`no file ${path}`);
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Lists a local folder (within the file count limit) and reads its files on demand, each read
+ * counted against the byte budget. Hidden files are left out, but for GitBook's `.gitbook/` folder
+ * and `.gitbook.yaml`.
+ */
+export async function readFolder(url: URL, limits: ImportLimits, budget: { bytesLeft: number }): Promise<SourceTree> {
   const root = fileURLToPath(url);
-  const files: FileTree = new Map();
+  const files = new Map<string, string>();
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.') && entry.name !== '.gitbook') continue;
+      if (entry.name.startsWith('.') && entry.name !== '.gitbook' && entry.name !== '.gitbook.yaml') continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
       else if (entry.isFile()) {
         if (files.size >= limits.maxFiles) throw badRequest(`url: the folder holds more than ${limits.maxFiles} files`);
-        const bytes = new Uint8Array(await readFile(full));
-        budget.bytesLeft -= bytes.byteLength;
-        if (budget.bytesLeft < 0) throw badRequest(`url: the folder is larger than ${limits.maxBytes} bytes`);
-        files.set(relative(root, full).split(sep).join('/'), bytes);
+        files.set(relative(root, full).split(sep).join('/'), full);
       }
     }
   };
   await walk(root);
-  return files;
+  return {
+    paths: [...files.keys()],
+    has: (path) => files.has(path),
+    read: async (path) => {
+      const full = files.get(path);
+      if (!full) throw new Error(`no file ${path}`);
+      // The size first, so a huge file is refused without being read into memory.
+      if ((await stat(full)).size > budget.bytesLeft) throw badRequest(`url: the pages and the files they use are larger than ${limits.maxBytes} bytes`);
+      const bytes = new Uint8Array(await readFile(full));
+      budget.bytesLeft -= bytes.byteLength;
+      if (budget.bytesLeft < 0) throw badRequest(`url: the pages and the files they use are larger than ${limits.maxBytes} bytes`);
+      return bytes;
+    },
+  };
 }
 
 export async function isLocalFolder(url: URL): Promise<boolean> {

@@ -7,6 +7,7 @@ import { generateKeyBetween } from 'fractional-indexing';
 import { lastOrderKey, readPages, writePage } from '../content/tree-model';
 import { addFileToTree } from '../files/service';
 import { newId } from '../store/ids';
+import { cleanSlug } from './markdown-page';
 import { countPages, type ImportedPage, type ImportPlan } from './plan';
 
 /**
@@ -38,18 +39,24 @@ export function writeImportPlan(
     const place = (pages: ImportedPage[], parent: string | null) => {
       for (const page of pages) {
         const id = newId();
+        const kind = page.kind ?? 'document';
         writePage(doc, id, {
-          kind: 'document',
+          kind,
           title: page.title,
-          slug: page.slug ? slugify(page.slug) || slugify(page.title) : slugify(page.title),
+          // Slugs the importer took from the source (file names) are kept as written, dots included,
+          // so that page paths are the source's paths; others come from the title.
+          slug: (page.slug && cleanSlug(page.slug)) || slugify(page.title),
           parent,
           order: nextKey(parent),
           emoji: page.emoji,
+          icon: page.icon,
           description: page.description,
+          hidden: page.hidden || undefined,
+          href: kind === 'link' ? page.href : undefined,
           createdAt: now,
           updatedAt: now,
         });
-        if (page.markdown) bodies.push({ pageId: id, markdown: page.markdown });
+        if (page.markdown && kind === 'document') bodies.push({ pageId: id, markdown: page.markdown });
         place(page.children, id);
       }
     };
@@ -58,9 +65,12 @@ export function writeImportPlan(
   refreshTreeRows(ctx, tree);
   for (const body of bodies) writeBody(ctx, writer, tree, body.pageId, body.markdown);
   const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
+  const importedResources = countPages(plan.pages) + plan.files.length;
   return {
     revision,
-    importedResources: countPages(plan.pages) + plan.files.length,
-    totalResources: plan.totalResources,
+    importedResources,
+    // Each reader counts what it found so that this holds; the floor keeps a miscount in one of
+    // them from ever reporting more imported than found.
+    totalResources: Math.max(plan.totalResources, importedResources),
   };
 }

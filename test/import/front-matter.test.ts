@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { emojiCode, splitFrontMatter } from '../../src-main/import/front-matter';
+import { pageFromMarkdown } from '../../src-main/import/markdown';
+
+describe('splitFrontMatter', () => {
+  it('reads folded, literal and multi-line descriptions as their text', () => {
+    const folded = splitFrontMatter('---\ndescription: >-\n  Learn how to create\n  an application.\n---\n\n# Title\n');
+    expect(folded).toEqual({ body: '\n# Title\n', fields: { description: 'Learn how to create an application.' } });
+    const literal = splitFrontMatter('---\ndescription: |\n  Line one\n  Line two\n---\nBody\n');
+    expect(literal.fields.description).toBe('Line one\nLine two');
+    const plain = splitFrontMatter('---\ndescription: A plain\n  multi-line scalar\n---\nBody\n');
+    expect(plain.fields.description).toBe('A plain multi-line scalar');
+    const quoted = splitFrontMatter('---\ndescription: "Say \\"hi\\": it\'s fine"\n---\n');
+    expect(quoted).toEqual({ body: '', fields: { description: 'Say "hi": it\'s fine' } });
+  });
+
+  it('reads title and hidden, and an icon as the emoji when it is one', () => {
+    expect(splitFrontMatter('---\ntitle: Custom\nhidden: true\nicon: 🚀\n---\n').fields).toEqual({ title: 'Custom', hidden: true, emoji: '1f680' });
+    expect(splitFrontMatter("---\nhidden: 'true'\nicon: 👍🏻\n---\n").fields).toEqual({ hidden: true, emoji: '1f44d-1f3fb' });
+    expect(splitFrontMatter('---\nhidden: false\nicon: book-open\n---\n').fields).toEqual({ icon: 'book-open' });
+  });
+
+  it('leaves layout, cover and other keys it does not read alone, and takes CRLF and a BOM', () => {
+    const page = splitFrontMatter('\uFEFF---\r\ndescription: Hi\r\nlayout:\r\n  title:\r\n    visible: false\r\ncoverY: 0\r\n---\r\n# T\r\n');
+    expect(page).toEqual({ body: '# T\r\n', fields: { description: 'Hi' } });
+    expect(splitFrontMatter('---\n---\nBody\n')).toEqual({ body: 'Body\n', fields: {} });
+  });
+
+  it('keeps a block that is not YAML, or not a mapping, as text, saying why', () => {
+    const broken = splitFrontMatter('---\ndescription: [unclosed\n---\nBody\n');
+    expect(broken.body).toBe('---\ndescription: [unclosed\n---\nBody\n');
+    expect(broken.fields).toEqual({});
+    expect(broken.problem).toMatch(/^its front matter is not YAML \(.+\); kept as text$/);
+    expect(splitFrontMatter('---\n- a list\n---\nBody\n').problem).toBe('its front matter is not a YAML mapping; kept as text');
+    expect(splitFrontMatter('No front matter\n---\n')).toEqual({ body: 'No front matter\n---\n', fields: {} });
+  });
+
+  it('does not expand a flood of aliases', () => {
+    const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 12; i += 1) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const page = splitFrontMatter(`---\n${lines.join('\n')}\ndescription: ok\n---\nBody\n`);
+    expect(page.problem).toMatch(/^its front matter is not YAML/);
+  });
+});
+
+describe('emojiCode', () => {
+  it.each([
+    ['🚀', '1f680'],
+    ['❤️', '2764'],
+    ['👨‍👩‍👧', '1f468-200d-1f469-200d-1f467'],
+    ['🇫🇷', '1f1eb-1f1f7'],
+    ['1️⃣', '31-20e3'],
+  ])('spells %s as GitBook does', (emoji, code) => expect(emojiCode(emoji)).toBe(code));
+
+  it.each(['book-open', 'a🚀', '12', ''])('finds no emoji in %j', (text) => expect(emojiCode(text)).toBeUndefined());
+});
+
+describe('pageFromMarkdown', () => {
+  it('gives a page its front matter fields and its heading as plain text, without either in the body', () => {
+    const page = pageFromMarkdown('guides/install.md', '---\ndescription: >-\n  Set it\n  up.\nicon: 🚀\nhidden: true\n---\n\n# Install \\[beta\\] `v2`\n\nSteps.\n');
+    expect(page).toEqual({ title: 'Install [beta] v2', slug: 'install', markdown: 'Steps.\n', description: 'Set it up.', emoji: '1f680', hidden: true, children: [] });
+  });
+
+  it('reports a front matter block it kept as text', () => {
+    const failures: string[] = [];
+    const page = pageFromMarkdown('a.md', '---\nkey: [\n---\n# A\n', { failures });
+    expect(page.markdown).toContain('key: [');
+    expect(failures).toEqual([expect.stringMatching(/^a\.md: its front matter is not YAML/)]);
+  });
+});

@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceContext } from '../../src-main/app/app';
+import { importIntoSpace } from '../../src-main/import/service';
+import { getUserById } from '../../src-main/store/users';
+import { pngImage } from '../support/images';
+import { newOrganization } from '../support/org';
+import { useTestServer } from '../support/server';
+import { trpcClient } from '../trpc/client';
+
+// Two real GitBook Git Sync repositories (see the corpus README there), imported as a writer would.
+const CORPUS = '/work/shared/data/gitbook-corpus';
+const server = useTestServer({ config: { allowFileImports: true } });
+
+type TreePage = { id: string; title: string; type: string; description?: string; path?: string; pages: TreePage[] };
+
+/** Imports a folder over tRPC (the app's way, whose result lists the failures), then reads the tree over /v1. */
+async function importFolder(folder: string) {
+  const org = await newOrganization(server);
+  const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'GitBook' })).body.id as string;
+  const trpc = trpcClient(server.url, server.owner.token);
+  const { jobId } = await trpc.content.startImport.mutate({ spaceId, url: pathToFileURL(folder).href, source: 'markdown' });
+  // A deadline, not a count of polls: on a loaded machine an import may take seconds.
+  const giveUp = Date.now() + 100_000;
+  let status = await trpc.content.importStatus.query({ jobId });
+  while (status.state === 'running' && Date.now() < giveUp) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    status = await trpc.content.importStatus.query({ jobId });
+  }
+  const pages = (await server.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as TreePage[];
+  return { spaceId, status, result: status.result!, pages };
+}
+
+const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages)]);
+
+/** SUMMARY.md read plainly (neither corpus escapes anything in it): its `##` headings and its entries. */
+function summaryOf(folder: string) {
+  const lines = readFileSync(join(folder, 'SUMMARY.md'), 'utf8').split('\n');
+  const groups = lines.flatMap((line) => {
+    const heading = /^#{2,}\s+(.*)$/.exec(line);
+    return heading ? [heading[1]!.replace(/<[^>]*>/g, '').trim()] : [];
+  });
+  const entries = lines.flatMap((line) => {
+    const item = /^\s*[*+-]\s+\[(.+)\]\((.+)\)\s*$/.exec(line);
+    return item ? [{ title: item[1]!, href: item[2]! }] : [];
+  });
+  return { groups, entries };
+}
+
+describe.each([
+  ['BeefreeSDK-beefree-sdk-docs', 12],
+  ['MirrorNetworking-MirrorDocs', 5],
+])('the GitBook repository %s imported from its folder', (name, groupCount) => {
+  const folder = join(CORPUS, name);
+  let imported: Awaited<ReturnType<typeof importFolder>>;
+  beforeAll(async () => {
+    imported = await importFolder(folder);
+  }, 120_000);
+
+  it('is imported, not refused for size, and counts no more imported resources than it found', () => {
+    expect(imported.status).toMatchObject({ state: 'done' });
+    expect(imported.result.importedResources).toBeGreaterThan(0);
+    expect(imported.result.importedResources).toBeLessThanOrEqual(imported.result.totalResources);
+  });
+
+  it("has a group page for each ## heading of SUMMARY.md, titled as plain text", () => {
+    const { groups } = summaryOf(folder);
+    expect(groups).toHaveLength(groupCount);
+    expect(imported.pages.filter((p) => p.type === 'group').map((p) => p.title)).toEqual(groups);
+    expect(flatten(imported.pages).filter((p) => p.type === 'group')).toHaveLength(groupCount);
+  });
+
+  it('makes every SUMMARY.md entry a page, or lists it among the failures', () => {
+    const { entries } = summaryOf(folder);
+    const pages = flatten(imported.pages).filter((p) => p.type !== 'group');
+    const failures = imported.result.failures;
+    expect(pages.length + failures.length).toBe(entries.length);
+    // Both repositories list only files they hold: nothing fails.
+    expect(failures).toEqual([]);
+    expect(pages.map((p) => p.title).sort()).toEqual(entries.map((e) => e.title).sort());
+  });
+
+  it('gives no page a title with markup or escapes, nor a YAML indicator for a description', () => {
+    for (const page of flatten(imported.pages)) {
+      expect(page.title).not.toMatch(/[<\\]/);
+      expect(page.description ?? '').not.toMatch(/^[>|][-+]?$/);
+    }
+  });
+
+  it('gives pages the paths of their files, so links between folders resolve', () => {
+    const { entries } = summaryOf(folder);
+    const byPath = new Set(flatten(imported.pages).map((p) => p.path));
+    const filePaths = entries
+      .map((e) => e.href)
+      .filter((href) => !/^https?:/.test(href) && href !== 'README.md')
+      .map((href) => decodeURIComponent(href).replace(/\.md$/, '').replace(/\/README$/, ''));
+    const missing = filePaths.filter((path) => !byPath.has(path));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the Mirror repository', () => {
+  it('makes its external SUMMARY.md entry a link page, and reads its multi-line descriptions', async () => {
+    const { spaceId, pages } = await importFolder(join(CORPUS, 'MirrorNetworking-MirrorDocs'));
+    const outline = await trpcClient(server.url, server.owner.token).content.outline.query({ spaceId });
+    expect(outline.pages.slice(0, 2)).toMatchObject([
+      { type: 'document', title: 'Mirror Networking' },
+      { type: 'link', title: 'API Reference', href: 'https://storage.googleapis.com/mirror-api-docs/html/df/d6f/class_mirror_1_1_network_client.html' },
+    ]);
+    // `description: >-` over two lines, in manual/examples/tanks.md's front matter.
+    const folded = flatten(pages).find((p) => p.path === 'manual/examples/tanks');
+    expect(folded?.description).toMatch(/^You can find this example already in your Mirror Project, location: +Assets\/Mirror\/Examples\/Tank$/);
+  }, 120_000);
+});
+
+describe('the size limit of a folder import', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'folio-gitbook-size-'));
+    mkdirSync(join(folder, '.gitbook/assets'), { recursive: true });
+    writeFileSync(join(folder, 'README.md'), '# Home\n\n![used](.gitbook/assets/used.png)\n');
+    writeFileSync(join(folder, '.gitbook/assets/used.png'), pngImage(4, 4));
+    // Unused assets far past the limit below: a repository keeps many such.
+    for (let i = 0; i < 20; i += 1) writeFileSync(join(folder, `.gitbook/assets/unused-${i}.bin`), new Uint8Array(16 * 1024));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const importWithin = async (maxBytes: number) => {
+    const org = await newOrganization(server);
+    const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Sized' })).body.id as string;
+    const ctx = serviceContext(server.app, getUserById(server.app.db, server.owner.id)!);
+    return importIntoSpace(ctx, spaceId, { url: pathToFileURL(folder).href, source: 'markdown' }, { limits: { maxBytes, allowFileUrls: true } });
+  };
+
+  it('counts only the pages and the files they use', async () => {
+    const outcome = await importWithin(64 * 1024);
+    expect(outcome).toMatchObject({ pages: 1, files: 1, importedResources: 2, totalResources: 2, failures: [] });
+  });
+
+  it('still refuses a folder whose pages and used files pass it', async () => {
+    await expect(importWithin(64)).rejects.toThrow(/^url: the pages and the files they use are larger than 64 bytes$/);
+  });
+});
