@@ -6,6 +6,7 @@ import { type Location, NewCollectionForm, NewSpaceForm } from './CreateForms';
 import { FolderIcon, LockIcon, PageIcon, PlusIcon } from './Icons';
 import { StatusMessage } from './StatusMessage';
 import { useAppStores, useSpaces } from './stores-context';
+import { emojiGlyph } from '../../../src-shared/emoji';
 
 /** Which create form is open, and where it puts what it creates. */
 type OpenForm = { kind: 'space' | 'collection'; location: string } | undefined;
@@ -209,7 +210,7 @@ function SpaceList({ spaces: items, label }: { spaces: Space[]; label: string })
         <li key={space.id}>
           <button className="space-entry" id={spaceEntryId(space.id)} type="button" onClick={() => void spaces.getState().open(space.id)}>
             <span className="space-entry__emoji" aria-hidden="true">
-              {space.emoji || <PageIcon />}
+              {space.emoji ? emojiGlyph(space.emoji) : <PageIcon />}
             </span>
             <span className="space-entry__title">{titleOrUntitled(space.title, 'space')}</span>
             {space.editMode === 'locked' && (

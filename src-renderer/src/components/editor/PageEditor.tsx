@@ -13,6 +13,7 @@ import { CodeMirrorPane } from './CodeMirrorPane';
 import { EditorToolbar } from './EditorToolbar';
 import { MarkdownPreview } from './MarkdownPreview';
 import { SaveStatus } from './SaveStatus';
+import { emojiGlyph } from '../../../../src-shared/emoji';
 
 /**
  * The open page, edited live: CodeMirror 6 bound to the page's Y.Text, saved with every keystroke, with
@@ -78,7 +79,7 @@ export function PageEditor({ space }: { space: Space }) {
     <article className="page-editor" aria-labelledby="page-editor-title">
       <header className="page-editor__header">
         <h1 id="page-editor-title" className="page-editor__title">
-          {save?.emoji && <span className="page-editor__emoji">{save.emoji} </span>}
+          {save?.emoji && <span className="page-editor__emoji">{emojiGlyph(save.emoji)} </span>}
           {save?.title || 'Untitled page'}
         </h1>
         {/* A read-only page has nothing to save, unless edits made before it became read-only wait. */}

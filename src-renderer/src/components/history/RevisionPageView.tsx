@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../editor/markdown-preview';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
 import { revisionTime } from './revision-words';
+import { emojiGlyph } from '../../../../src-shared/emoji';
 
 /**
  * The open page as it was at the chosen revision, read-only, under a banner saying so with the way back.
@@ -54,7 +55,7 @@ export function RevisionPageView({ space }: { space: Space }) {
                     <span className="revision-outline__group">{page.title}</span>
                   ) : (
                     <button className="button button--quiet" type="button" onClick={() => navigation.getState().openPage(page.id)}>
-                      {page.emoji && <span aria-hidden="true">{page.emoji} </span>}
+                      {page.emoji && <span aria-hidden="true">{emojiGlyph(page.emoji)} </span>}
                       {page.title || 'Untitled'}
                     </button>
                   )}
@@ -67,7 +68,7 @@ export function RevisionPageView({ space }: { space: Space }) {
         <>
           <header className="revision-view__header">
             <h1 className="revision-view__title">
-              {current.page.emoji && <span aria-hidden="true">{current.page.emoji} </span>}
+              {current.page.emoji && <span aria-hidden="true">{emojiGlyph(current.page.emoji)} </span>}
               {current.page.title || 'Untitled'}
             </h1>
             {current.page.description && <p className="revision-view__description">{current.page.description}</p>}

@@ -2,6 +2,7 @@ import { type DragEvent, type KeyboardEvent, type MouseEvent, memo, useEffect, u
 import type { DropTarget, TreePage } from '../../stores/page-tree/tree-data';
 import type { VisibleRow } from '../../stores/page-tree/visible-rows';
 import { ChevronIcon, CommentIcon, LinkIcon, MoreIcon, PageIcon } from '../Icons';
+import { emojiGlyph } from '../../../../src-shared/emoji';
 
 /** Every row is this tall, which lets the tree show only the rows in view (windowing). */
 export const ROW_HEIGHT = 32;
@@ -89,7 +90,7 @@ export const PageTreeRow = memo(function PageTreeRow(props: PageTreeRowProps) {
       </span>
       {page.type !== 'group' && (
         <span className="page-tree__icon" aria-hidden="true">
-          {page.emoji ? page.emoji : page.type === 'link' ? <LinkIcon /> : <PageIcon />}
+          {page.emoji ? emojiGlyph(page.emoji) : page.type === 'link' ? <LinkIcon /> : <PageIcon />}
         </span>
       )}
       {renaming ? (
