@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedText, NOT_WELL_FORMED } from '../text/well-formed';
 import { MEMBER_ROLES, TEAM_MEMBER_ROLES } from '../roles';
 
 export const memberRole = z.enum(MEMBER_ROLES);
@@ -15,17 +16,14 @@ export type ListQuery = z.infer<typeof listQuery>;
 /** Query-string booleans: the API takes `true`/`false`. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-// The WHATWG URL class is a global of every runtime this layer runs in (Node and browsers), but the layer's
-// libraries carry no DOM or Node types: declared here for the one use below.
-declare const URL: new (input: string) => { readonly href: string };
-
 /**
- * An http(s) URL, stored as the URL parser spells it (`new URL(v).href`): non-ASCII and control characters
- * percent-encoded, so what is echoed back is a valid URI and what becomes a header (a redirect) is sendable.
+ * An http(s) URL, kept as written except that characters a URI cannot hold (beyond ASCII, controls, spaces) are
+ * percent-encoded: what is echoed back is a valid URI and what becomes a header (a redirect) is sendable.
  */
 export const uri = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .transform((value) => new URL(value).href)
+  .refine(isWellFormedText, NOT_WELL_FORMED)
+  .transform((value) => value.replace(/[^\x21-\x7e]+/g, encodeURIComponent))
   .pipe(z.string().max(2048));
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
