@@ -81,7 +81,7 @@ export function NewSpaceForm({ locations, initialLocation, onCancel, onCreated }
           <LocationSelect id={ids.location} locations={locations} value={location} onChange={setLocation} />
         </div>
       </div>
-      <FormFooter noun="space" error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
+      <FormFooter words={createWords('space')} error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
@@ -121,7 +121,7 @@ export function NewCollectionForm({ locations, initialLocation, onCancel, onCrea
           <LocationSelect id={ids.location} locations={locations} value={location} onChange={setLocation} />
         </div>
       </div>
-      <FormFooter noun="collection" error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
+      <FormFooter words={createWords('collection')} error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
@@ -147,18 +147,29 @@ function TitleInput(props: { id: string; value: string; onChange(value: string):
   );
 }
 
-/** The server's refusal in words, then Create and Cancel. */
-function FormFooter(props: { noun: string; error?: string; errorId: string; pending: boolean; onCancel(): void }) {
+/** What a create form's footer says: what failed, and its submit button at rest and while sending. */
+export interface FormFooterWords {
+  /** "Could not {failedTo}: ..." */
+  failedTo: string;
+  submit: string;
+  submitting: string;
+}
+
+/** The words of a form that creates a `noun`. */
+export const createWords = (noun: string): FormFooterWords => ({ failedTo: `create the ${noun}`, submit: `Create ${noun}`, submitting: 'Creating…' });
+
+/** The server's refusal in words, then the submit button and Cancel: the end of every create form. */
+export function FormFooter(props: { words: FormFooterWords; error?: string; errorId: string; pending: boolean; onCancel(): void }) {
   return (
     <>
       {props.error && (
         <p className="error-text" id={props.errorId} role="alert">
-          Could not create the {props.noun}: {props.error}
+          Could not {props.words.failedTo}: {props.error}
         </p>
       )}
       <div className="create-form__actions">
         <button className="button button--primary" type="submit" disabled={props.pending}>
-          {props.pending ? 'Creating…' : `Create ${props.noun}`}
+          {props.pending ? props.words.submitting : props.words.submit}
         </button>
         <button className="button button--quiet" type="button" onClick={props.onCancel}>
           Cancel

@@ -4,6 +4,7 @@ import type { Member } from '../../api/types';
 import { roleLabel } from '../../format';
 import { MAX_EMAILS_PER_INVITE } from '../../stores/org-invites-store';
 import { useAppStores } from '../stores-context';
+import { FormFooter } from '../CreateForms';
 
 const ROLES: Array<NonNullable<Member['role']>> = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 
@@ -58,19 +59,13 @@ export function InviteForm({ defaultRole, onCancel, onInvited }: { defaultRole: 
           <option value="guest">{roleLabel(null)}</option>
         </select>
       </div>
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not invite: {error}
-        </p>
-      )}
-      <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Inviting…' : 'Send invitations'}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        words={{ failedTo: 'invite', submit: 'Send invitations', submitting: 'Inviting…' }}
+        error={error}
+        errorId={ids.error}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { SLUG_MAX, SLUG_RULE, type SourceDraft, suggestSlug } from '../../stores/openapi-model';
 import { useAppStores } from '../stores-context';
 import { SourceFields } from './SourceFields';
+import { FormFooter } from '../CreateForms';
 
 /** A new spec: its slug (how pages' OpenAPI blocks name it) and its source. */
 export function NewSpecForm({ onCancel }: { onCancel(): void }) {
@@ -57,19 +58,13 @@ export function NewSpecForm({ onCancel }: { onCancel(): void }) {
         </p>
       </div>
       <SourceFields source={source} onChange={changeSource} invalid={error?.startsWith('source')} />
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not add the spec: {error}
-        </p>
-      )}
-      <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Adding…' : 'Add spec'}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        words={{ failedTo: 'add the spec', submit: 'Add spec', submitting: 'Adding…' }}
+        error={error}
+        errorId={ids.error}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { titleOrUntitled } from '../../format';
 import { languageName, TRANSLATION_LANGUAGES, TRANSLATION_TITLE_MAX, type TranslationLanguage } from '../../stores/translations-store';
 import { useAppStores, useSpaces } from '../stores-context';
+import { FormFooter, createWords } from '../CreateForms';
 
 /** A translation: which space, from which language, into which, and an optional title. */
 export function NewTranslationForm({ onCancel, onCreated }: { onCancel(): void; onCreated(): void }) {
@@ -65,19 +66,7 @@ export function NewTranslationForm({ onCancel, onCreated }: { onCancel(): void; 
         <label htmlFor={ids.title}>Title (optional)</label>
         <input id={ids.title} value={title} maxLength={TRANSLATION_TITLE_MAX} autoComplete="off" placeholder="e.g. French docs" onChange={(e) => (setTitle(e.target.value), clear())} />
       </div>
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not create the translation: {error}
-        </p>
-      )}
-      <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Creating…' : 'Create translation'}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter words={createWords('translation')} error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

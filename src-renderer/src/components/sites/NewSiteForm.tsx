@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { Site } from '../../stores/sites-model';
 import { titleOrUntitled } from '../../format';
 import { useAppStores, useSpaces } from '../stores-context';
+import { FormFooter, createWords } from '../CreateForms';
 
 /** A site's title, and the spaces it publishes: chosen ones, or none for a new empty space. */
 export function NewSiteForm({ onCancel, onCreated }: { onCancel(): void; onCreated(site: Site): void }) {
@@ -74,19 +75,7 @@ export function NewSiteForm({ onCancel, onCreated }: { onCancel(): void; onCreat
           </ul>
         )}
       </fieldset>
-      {error && (
-        <p className="error-text" id={ids.error} role="alert">
-          Could not create the site: {error}
-        </p>
-      )}
-      <div className="create-form__actions">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Creating…' : 'Create site'}
-        </button>
-        <button className="button button--quiet" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter words={createWords('site')} error={error} errorId={ids.error} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
