@@ -61,6 +61,13 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
   if (view.kind === 'group') {
     return { ...common, kind: 'group', type: 'group', slug: view.slug, path: view.path, pages, hidden: meta.hidden ?? false };
   }
+  if (view.kind === 'link') {
+    // GitBook's RevisionPageLink: a navigation entry pointing elsewhere, with no content of its own. The target
+    // is the address as written (resolving a relative `page.md#anchor` into a page reference is the content
+    // model's job, issue 15).
+    const href = meta.href ?? '';
+    return { ...common, kind: 'link', type: 'link', target: { kind: 'url', url: href }, href, hidden: meta.hidden ?? false };
+  }
   return {
     ...common,
     kind: 'sheet',

@@ -15,7 +15,7 @@ import { trpcClient } from '../trpc/client';
 const CORPUS = '/work/shared/data/gitbook-corpus';
 const server = useTestServer({ config: { allowFileImports: true } });
 
-type TreePage = { id: string; title: string; type: string; description?: string; path?: string; pages: TreePage[] };
+type TreePage = { id: string; title: string; type: string; description?: string; path?: string; pages?: TreePage[] };
 
 /** Imports a folder over tRPC (the app's way, whose result lists the failures), then reads the tree over /v1. */
 async function importFolder(folder: string) {
@@ -34,7 +34,8 @@ async function importFolder(folder: string) {
   return { spaceId, status, result: status.result!, pages };
 }
 
-const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages)]);
+// Link pages, as GitBook presents them, have no `pages`.
+const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
 
 /** SUMMARY.md read plainly (neither corpus escapes anything in it): its `##` headings and its entries. */
 function summaryOf(folder: string) {
@@ -110,6 +111,13 @@ describe('the Mirror repository', () => {
       { type: 'document', title: 'Mirror Networking' },
       { type: 'link', title: 'API Reference', href: 'https://storage.googleapis.com/mirror-api-docs/html/df/d6f/class_mirror_1_1_network_client.html' },
     ]);
+    const listed = (await server.api.get(`/v1/spaces/${spaceId}/content`)).body.pages as Array<Record<string, unknown>>;
+    expect(listed[1]).toMatchObject({
+      type: 'link',
+      title: 'API Reference',
+      target: { kind: 'url', url: 'https://storage.googleapis.com/mirror-api-docs/html/df/d6f/class_mirror_1_1_network_client.html' },
+    });
+    expect(listed[1]).not.toHaveProperty('markdown');
     // `description: >-` over two lines, in manual/examples/tanks.md's front matter.
     const folded = flatten(pages).find((p) => p.path === 'manual/examples/tanks');
     expect(folded?.description).toMatch(/^You can find this example already in your Mirror Project, location: +Assets\/Mirror\/Examples\/Tank$/);
