@@ -1,5 +1,5 @@
 import type { CommentBodyInput } from '../../src-shared/schemas/comments';
-import { documentToMarkdown } from '../content/document/to-markdown';
+import { documentToMarkdown } from '../../src-shared/gitbook-markdown/to-markdown';
 import { badRequest } from '../errors';
 
 /** Comments are stored as markdown: a JSON document is converted, and must not come out empty. */

@@ -1,6 +1,6 @@
 import type { CommentFormat } from '../../src-shared/schemas/comments';
 import type { PresentContext } from '../app/context';
-import { markdownToDocument } from '../content/document/markdown-to-document';
+import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import type { Db } from '../store/database';
 import {
   type CommentRow,

@@ -1,4 +1,4 @@
-import { slugify } from '../../src-shared/markdown/headings';
+import { slugify } from '../../src-shared/gitbook-markdown/headings';
 import { compareOrder, type PageRecord } from './tree-model';
 
 export interface MaterializedPage extends PageRecord {

@@ -7,7 +7,7 @@ import { addContributor } from '../store/change-requests';
 import { getLivePage } from '../store/content-pages';
 import { newId } from '../store/ids';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
-import { slugify } from '../../src-shared/markdown/headings';
+import { slugify } from '../../src-shared/gitbook-markdown/headings';
 import { descendantsOf, orderKeyFor, readPages, removePageAndDescendants, writePage, type PageRecord } from './tree-model';
 
 /**

@@ -1,5 +1,5 @@
 import type { PresentContext } from '../app/context';
-import { markdownToDocument } from './document/markdown-to-document';
+import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import type { PageMeta } from './tree-model';
 
 /** The fields of a page the presenters need, whether read now or at a past revision. */

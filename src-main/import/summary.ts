@@ -1,5 +1,5 @@
 import type { Token } from 'markdown-it';
-import { parseTokens } from '../content/document/parse';
+import { parseTokens } from '../../src-shared/gitbook-markdown/parse';
 
 /** A `##` (or deeper) heading of SUMMARY.md: a GitBook page group holding the entries under it. */
 export interface SummaryGroup {

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { slugify } from '../../src-shared/markdown/headings';
+import { slugify } from '../../src-shared/gitbook-markdown/headings';
 import { htmlToPage } from './html';
 import type { ImportedFile, ImportedPage, ImportPlan } from './plan';
 import { contentTypeOf, type FetchAccess, fetchResource, HttpError, type ImportLimits } from './source';

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
 import type { DocWriter } from '../content/doc-store';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
-import { slugify } from '../../src-shared/markdown/headings';
+import { slugify } from '../../src-shared/gitbook-markdown/headings';
 import { generateKeyBetween } from 'fractional-indexing';
 import { lastOrderKey, readPages, writePage } from '../content/tree-model';
 import { addFileToTree } from '../files/service';

@@ -1,4 +1,4 @@
-import { parseMarkdown, walk } from '../content/document/parse';
+import { parseMarkdown, walk } from '../../src-shared/gitbook-markdown/parse';
 
 export interface ExtractedLink {
   url: string;

@@ -1,7 +1,7 @@
 import type { Blockquote, Heading, Html, PhrasingContent, RootContent } from 'mdast';
 import { parse as parseHtml } from 'node-html-parser';
-import { groupHints, parseWithHints, type FlowNode, type HintNode, type HintTag } from '../content/document/hints';
-import { walk } from '../content/document/parse';
+import { groupHints, parseWithHints, type FlowNode, type HintNode, type HintTag } from '../../src-shared/gitbook-markdown/hints';
+import { walk } from '../../src-shared/gitbook-markdown/parse';
 import { box, codeBlock } from './boxes';
 import type { Cursor, Frame } from './cursor';
 import { blockImages, type Figures } from './figures';

@@ -1,4 +1,4 @@
-import { parseTokens } from '../content/document/parse';
+import { parseTokens } from '../../src-shared/gitbook-markdown/parse';
 
 /**
  * GitBook writes some blocks in markdown as lines of its template syntax (`{% tabs %}`,

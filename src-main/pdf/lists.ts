@@ -1,6 +1,6 @@
 import type { List, RootContent } from 'mdast';
 import { parse as parseHtml } from 'node-html-parser';
-import type { HintTag } from '../content/document/hints';
+import type { HintTag } from '../../src-shared/gitbook-markdown/hints';
 import type { Cursor, Frame } from './cursor';
 import { blockImages, type Figures } from './figures';
 import { BODY_SIZE, COLORS, FONTS, HEADING_SIZES } from './theme';

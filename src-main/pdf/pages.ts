@@ -1,5 +1,5 @@
 import type { RootContent } from 'mdast';
-import { textContent } from '../content/document/parse';
+import { textContent } from '../../src-shared/gitbook-markdown/parse';
 import { BlockWriter } from './blocks';
 import { Cursor, type Frame } from './cursor';
 import { Figures, type ImageResolver } from './figures';

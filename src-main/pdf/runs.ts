@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import { textContent } from '../content/document/parse';
+import { textContent } from '../../src-shared/gitbook-markdown/parse';
 import { COLORS, FONTS } from './theme';
 
 export interface Style {

@@ -1,5 +1,5 @@
 import type { Table } from 'mdast';
-import { textContent } from '../content/document/parse';
+import { textContent } from '../../src-shared/gitbook-markdown/parse';
 import type { Cursor, Frame } from './cursor';
 import { COLORS, FONTS } from './theme';
 import { toWinAnsi } from './winansi';

@@ -1,4 +1,4 @@
-import type { HintStyle } from '../content/document/types';
+import type { HintStyle } from '../../src-shared/gitbook-markdown/types';
 
 export const MARGINS = { top: 62, bottom: 62, left: 62, right: 62 };
 export const FONTS = {

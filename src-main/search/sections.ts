@@ -1,4 +1,4 @@
-import { headingAnchors, plainText } from '../../src-shared/markdown/headings';
+import { headingAnchors, plainText } from '../../src-shared/gitbook-markdown/headings';
 
 export interface Section {
   /** Anchor of the heading ('' for the part before the first heading). */
@@ -11,7 +11,7 @@ export interface Section {
 /**
  * Splits a page body into sections at its headings, as search results show them: the part before
  * the first heading belongs to the page itself. Headings inside fenced code do not split; anchors are
- * the ones the renderer scrolls to (src-shared/markdown/headings.ts).
+ * the ones the renderer scrolls to (src-shared/gitbook-markdown/headings.ts).
  */
 export function splitSections(pageTitle: string, markdown: string): Section[] {
   const sections: Section[] = [{ anchor: '', title: pageTitle, body: '' }];

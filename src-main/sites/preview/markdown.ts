@@ -1,7 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
-import { headingAnchors } from '../../../src-shared/markdown/headings';
-import { extractOpenAPIBlocks, type OpenAPITag } from '../../content/document/openapi-blocks';
+import { headingAnchors } from '../../../src-shared/gitbook-markdown/headings';
+import { extractOpenAPIBlocks, type OpenAPITag } from '../../../src-shared/gitbook-markdown/openapi-blocks';
 
 /**
  * A page of the published site as HTML, from its markdown. Raw HTML in the markdown stays text
@@ -22,7 +22,7 @@ export interface PageLinks {
 }
 
 export function renderPageMarkdown(source: string, links: PageLinks): string {
-  // OpenAPI blocks become one marker line each (content/document/openapi-blocks.ts), rendered as escaped text
+  // OpenAPI blocks become one marker line each (src-shared/gitbook-markdown/openapi-blocks.ts), rendered as escaped text
   // in a paragraph of its own and swapped for the operation's HTML once the page is HTML.
   const extracted = extractOpenAPIBlocks(source);
   const { blocks } = extracted;

@@ -1,7 +1,7 @@
 import hljs from 'highlight.js/lib/common';
 import { escapeHtml } from '../../../src-shared/html';
 import { missingOperationBodyHtml, operationBodyHtml } from '../../../src-shared/openapi/operation-html';
-import type { OpenAPITag } from '../../content/document/openapi-blocks';
+import type { OpenAPITag } from '../../../src-shared/gitbook-markdown/openapi-blocks';
 import type { OperationSummary } from '../../openapi/operation';
 
 /**

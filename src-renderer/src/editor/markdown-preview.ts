@@ -1,5 +1,5 @@
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
-import { headingAnchors } from '../../../src-shared/markdown/headings';
+import { headingAnchors } from '../../../src-shared/gitbook-markdown/headings';
 import { openAPIBlocks } from './openapi-blocks';
 
 /**

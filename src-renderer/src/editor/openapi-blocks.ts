@@ -1,7 +1,7 @@
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 
 /**
- * GitBook's OpenAPI block in markdown, as the server reads it (src-main/content/document/openapi-blocks.ts):
+ * GitBook's OpenAPI block in markdown, as the server reads it (src-shared/gitbook-markdown/openapi-blocks.ts):
  *
  *     {% openapi-operation spec="petstore" path="/pets" method="get" %}
  *     [OpenAPI petstore](https://…)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitSections } from '../../../src-main/search/sections';
-import { headingAnchors } from '../../../src-shared/markdown/headings';
+import { headingAnchors } from '../../../src-shared/gitbook-markdown/headings';
 import { assetName, assetUrl, renderMarkdown } from '../../../src-renderer/src/editor/markdown-preview';
 
 const SAMPLE = [

@@ -4,7 +4,7 @@ import type { Space } from '../../api/types';
 import type { PageEditorView } from '../../editor/codemirror-setup';
 import type { OpenAPITag } from '../../editor/openapi-blocks';
 import type { OperationSource } from '../../editor/preview-openapi';
-import { headingAnchors } from '../../../../src-shared/markdown/headings';
+import { headingAnchors } from '../../../../src-shared/gitbook-markdown/headings';
 import type { EditedChangeRequest } from '../../stores/editor-store';
 import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentToMarkdown } from '../../../src-main/content/document/to-markdown';
-import type { List, OpenAPIOperationBlock } from '../../../src-main/content/document/types';
+import { documentToMarkdown } from '../../src-shared/gitbook-markdown/to-markdown';
+import type { List, OpenAPIOperationBlock } from '../../src-shared/gitbook-markdown/types';
 import { convert, outline } from './support';
 
 const GITBOOK = '{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}\n[OpenAPI petstore](https://example.com/petstore.json)\n{% endopenapi-operation %}';

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceContext } from '../../../src-main/app/app';
-import type { ServiceContext } from '../../../src-main/app/context';
-import { createPage, setPageMarkdown } from '../../../src-main/content/pages-service';
-import { getUserById } from '../../../src-main/store/users';
-import { newOrganization } from '../../support/org';
-import { useTestServer } from '../../support/server';
-import { assertMatchesSchema } from '../../support/spec';
+import { serviceContext } from '../../src-main/app/app';
+import type { ServiceContext } from '../../src-main/app/context';
+import { createPage, setPageMarkdown } from '../../src-main/content/pages-service';
+import { getUserById } from '../../src-main/store/users';
+import { newOrganization } from '../support/org';
+import { useTestServer } from '../support/server';
+import { assertMatchesSchema } from '../support/spec';
 import { outline } from './support';
 
 // Every response below is checked against GitBook's spec by the api client (RevisionPage, whose

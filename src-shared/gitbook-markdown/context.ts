@@ -1,4 +1,4 @@
-import { slugify } from '../../../src-shared/markdown/headings';
+import { slugify } from './headings';
 import type { HintTag } from './hints';
 import { type OpenAPITag, openAPIBlockOf } from './openapi-blocks';
 import type { OpenAPIOperationBlock } from './types';

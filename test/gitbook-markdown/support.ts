@@ -1,6 +1,6 @@
-import { markdownToDocument } from '../../../src-main/content/document/markdown-to-document';
-import type { Block, InlineContent, JSONDocument } from '../../../src-main/content/document/types';
-import { assertMatchesSchema } from '../../support/spec';
+import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
+import type { Block, InlineContent, JSONDocument } from '../../src-shared/gitbook-markdown/types';
+import { assertMatchesSchema } from '../support/spec';
 
 /** Converts markdown and checks the document against GitBook's JSONDocument schema, 0.137.0 and newest. */
 export function convert(markdown: string): JSONDocument {

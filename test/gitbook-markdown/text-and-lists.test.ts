@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Heading, ImageBlock, Images, InlineImage, InlineLink, List, Paragraph } from '../../../src-main/content/document/types';
+import type { Heading, ImageBlock, Images, InlineImage, InlineLink, List, Paragraph } from '../../src-shared/gitbook-markdown/types';
 import { convert, keysOf, leavesOf, outline, textOf } from './support';
 
 describe('markdownToDocument: text', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToDocument } from '../../../src-main/content/document/markdown-to-document';
-import { documentToMarkdown } from '../../../src-main/content/document/to-markdown';
-import type { Hint, InlineLink, List, Paragraph, Table } from '../../../src-main/content/document/types';
+import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
+import { documentToMarkdown } from '../../src-shared/gitbook-markdown/to-markdown';
+import type { Hint, InlineLink, List, Paragraph, Table } from '../../src-shared/gitbook-markdown/types';
 import { convert, leavesOf, outline, textOf } from './support';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Code, Hint, List, Paragraph, Quote, Table } from '../../../src-main/content/document/types';
-import { assertMatchesSchema } from '../../support/spec';
+import type { Code, Hint, List, Paragraph, Quote, Table } from '../../src-shared/gitbook-markdown/types';
+import { assertMatchesSchema } from '../support/spec';
 import { convert, leavesOf, outline, textOf } from './support';
 
 describe('markdownToDocument: code, quotes, dividers', () => {
