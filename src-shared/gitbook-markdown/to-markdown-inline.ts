@@ -530,6 +530,7 @@ function readsBack(markdown: string, expected: Expected): boolean {
     for (const piece of pieces) {
       if (piece.object === 'leaf') actual.push([piece.text, piece.marks.map((m) => m.type).join()]);
       else if (piece.type === 'inline-image') actual.push(['', '!']);
+      else if (piece.type === 'inline-math') actual.push(['', '$']);
       else {
         actual.push(['', '[']);
         collect(piece.nodes.flatMap((n): Piece[] => (n.object === 'text' ? n.leaves : [n])));

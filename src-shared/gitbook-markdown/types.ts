@@ -1,14 +1,23 @@
+import type { GitBookBlock } from './block-types';
+
+export type * from './block-types';
+
 /**
  * The part of GitBook's JSON document model (`JSONDocument` and the `Document*` schemas of the
  * /v1 OpenAPI spec) that Folio produces from markdown. Field names and shapes follow the spec;
  * unions are narrowed to what the converter emits.
  */
 
-export type MarkType = 'bold' | 'italic' | 'code' | 'strikethrough';
+export type MarkType = 'bold' | 'italic' | 'code' | 'strikethrough' | 'keyboard' | 'superscript' | 'subscript' | 'color';
+
+/** GitBook's colours for text and background (`<mark style="color:…;background-color:…">`). */
+export type MarkColor = 'default' | 'green' | 'blue' | 'red' | 'orange' | 'yellow' | 'purple' | '$primary' | '$info' | '$success' | '$warning' | '$danger';
 
 export interface DocumentMark {
   object: 'mark';
   type: MarkType;
+  /** Only the `color` mark has data. */
+  data?: { text: MarkColor; background: MarkColor };
 }
 
 export interface DocumentLeaf {
@@ -28,12 +37,34 @@ export interface ContentRefURL {
   url: string;
 }
 
+/** Another page of the space (a link to its file in markdown). */
+export interface ContentRefPage {
+  kind: 'page';
+  page: string;
+}
+
+/** A heading of a page; without `page`, of the page the reference is in. */
+export interface ContentRefAnchor {
+  kind: 'anchor';
+  anchor: string;
+  page?: string;
+}
+
+/** A file of the space (`.gitbook/assets/<name>` in markdown). */
+export interface ContentRefFile {
+  kind: 'file';
+  file: string;
+}
+
+export type ContentRef = ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefFile;
+export type ImageRef = ContentRefURL | ContentRefFile;
+
 export interface InlineImage {
   object: 'inline';
   type: 'inline-image';
   key: string;
   isVoid: true;
-  data: { ref: ContentRefURL; alt?: string; caption?: string };
+  data: { ref: ImageRef; alt?: string; caption?: string };
 }
 
 export interface InlineLink {
@@ -41,11 +72,20 @@ export interface InlineLink {
   type: 'link';
   key: string;
   isVoid: false;
-  data: { ref: ContentRefURL };
-  nodes: Array<DocumentText | InlineImage>;
+  data: { ref: ContentRef };
+  nodes: Array<DocumentText | InlineImage | InlineMath>;
 }
 
-export type DocumentInline = InlineLink | InlineImage;
+/** `$$formula$$` inside a line of text (TeX). */
+export interface InlineMath {
+  object: 'inline';
+  type: 'inline-math';
+  key: string;
+  isVoid: true;
+  data: { formula: string };
+}
+
+export type DocumentInline = InlineLink | InlineImage | InlineMath;
 export type InlineContent = DocumentText | DocumentInline;
 
 export interface Paragraph {
@@ -110,7 +150,8 @@ export interface Hint {
   type: 'hint';
   key: string;
   isVoid: false;
-  data: { style: HintStyle };
+  /** `icon` is GitBook's newer hint attribute (an icon name); kept when the markdown has it. */
+  data: { style: HintStyle; icon?: string };
   nodes: Block[];
 }
 
@@ -128,7 +169,8 @@ export interface Code {
   type: 'code';
   key: string;
   isVoid: false;
-  data: { syntax?: string };
+  /** From the fence's language and the `{% code title="…" overflow="wrap" lineNumbers="true" fullWidth="true" %}` around it. */
+  data: { syntax?: string; title?: string; overflow?: 'scroll' | 'wrap'; lineNumbers?: boolean; fullWidth?: boolean };
   nodes: CodeLine[];
 }
 
@@ -144,8 +186,12 @@ export interface ImageBlock {
   type: 'image';
   key: string;
   isVoid: true;
-  data: { ref: ContentRefURL; alt?: string };
-  /** The caption, when the markdown image has a title. */
+  /**
+   * `refDark`: the image shown in dark mode (GitBook's `<picture>` pair); `width` as written
+   * (`<img width="300">`, a number of pixels or a percentage string).
+   */
+  data: { ref: ImageRef; refDark?: ImageRef; alt?: string; width?: number | string };
+  /** The caption: `<figcaption>`, or a markdown image's title. */
   fragments: Fragment[];
 }
 
@@ -154,22 +200,39 @@ export interface Images {
   type: 'images';
   key: string;
   isVoid: false;
-  data: Record<string, never>;
+  data: { align?: 'center' | 'left' | 'right'; fullWidth?: boolean };
   nodes: ImageBlock[];
 }
 
-export interface TableDefinition {
-  id: string;
-  title: string;
-  type: 'text';
-  textAlignment: 'left' | 'center' | 'right';
-}
+/**
+ * A column of a table. Text columns hold a fragment per cell; a cards table (`data-view="cards"`)
+ * adds a `files` column for the card's cover and a `content-ref` column for where the card leads.
+ */
+export type TableDefinition =
+  | { id: string; title: string; type: 'text'; textAlignment: 'left' | 'center' | 'right' }
+  | { id: string; title: string; type: 'files' }
+  | { id: string; title: string; type: 'content-ref' };
 
 export interface TableRecord {
   orderIndex: string;
-  /** Column id to the name of the fragment holding the cell's content. */
-  values: Record<string, string>;
+  /**
+   * Column id to the cell: for a text column the name of the fragment holding its content, for a
+   * files column the ids (or URLs) of its files, for a content-ref column the reference.
+   */
+  values: Record<string, string | string[] | ContentRef>;
 }
+
+export type TableView =
+  | { type: 'grid'; columns: string[]; hideHeader: boolean }
+  | {
+      type: 'cards';
+      columns: string[];
+      cardSize: 'medium' | 'large';
+      targetDefinition?: string;
+      coverDefinition?: string;
+      coverDefinitionDark?: string;
+      hideColumnTitle?: boolean;
+    };
 
 export interface Table {
   object: 'block';
@@ -177,7 +240,9 @@ export interface Table {
   key: string;
   isVoid: true;
   data: {
-    view: { type: 'grid'; columns: string[]; hideHeader: boolean };
+    view: TableView;
+    /** Whether the table spans the page's full width (`data-full-width="true"`). */
+    fullWidth?: boolean;
     records: Record<string, TableRecord>;
     definition: Record<string, TableDefinition>;
   };
@@ -193,7 +258,18 @@ export interface OpenAPIOperationBlock {
   data: { ref: { kind: 'openapi'; spec: string }; path: string; method: string };
 }
 
-export type Block = Paragraph | Heading | List | Divider | Quote | Hint | Code | Images | Table | OpenAPIOperationBlock;
+export type Block =
+  | Paragraph
+  | Heading
+  | List
+  | Divider
+  | Quote
+  | Hint
+  | Code
+  | Images
+  | Table
+  | OpenAPIOperationBlock
+  | GitBookBlock;
 export type BlockType = Block['type'];
 
 export interface JSONDocument {

@@ -1,5 +1,5 @@
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
-import type { Block, InlineContent, JSONDocument } from '../../src-shared/gitbook-markdown/types';
+import type { Block, ContentRef, InlineContent, JSONDocument } from '../../src-shared/gitbook-markdown/types';
 import { assertMatchesSchema } from '../support/spec';
 
 /** Converts markdown and checks the document against GitBook's JSONDocument schema, 0.137.0 and newest. */
@@ -28,11 +28,11 @@ export function leavesOf(nodes: readonly InlineContent[]): Array<[string, string
 export function outline(blocks: readonly Block[]): unknown[] {
   return blocks.map((b) => {
     if (b.type === 'divider' || b.type === 'table') return b.type;
-    if (b.type === 'images') return [b.type, b.nodes.map((i) => i.data.ref.url)];
+    if (b.type === 'images') return [b.type, b.nodes.map((i) => refTarget(i.data.ref))];
     if (b.type === 'paragraph' || b.type.startsWith('heading')) return [b.type, textOf((b as { nodes: InlineContent[] }).nodes)];
     if (b.type === 'code') return [b.type, b.nodes.map((l) => textOf(l.nodes)).join('\n')];
     if (b.type === 'openapi-operation') return [b.type, `${b.data.ref.spec} ${b.data.method} ${b.data.path}`];
-    return [b.type, outline(b.nodes as Block[])];
+    return [b.type, outline((b as { nodes: Block[] }).nodes)];
   });
 }
 
@@ -43,4 +43,18 @@ export function keysOf(value: unknown): string[] {
   const node = value as Record<string, unknown>;
   const own = typeof node.key === 'string' ? [node.key] : [];
   return [...own, ...keysOf(node.nodes), ...keysOf(node.fragments)];
+}
+
+/** What a reference points at, as one string (a URL, a page, an anchor or a file id). */
+export function refTarget(ref: ContentRef): string {
+  switch (ref.kind) {
+    case 'url':
+      return ref.url;
+    case 'page':
+      return `page:${ref.page}`;
+    case 'anchor':
+      return `anchor:${ref.page ?? ''}#${ref.anchor}`;
+    case 'file':
+      return `file:${ref.file}`;
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import { documentToMarkdown } from '../../src-shared/gitbook-markdown/to-markdown';
 import type { Hint, InlineLink, List, Paragraph, Table } from '../../src-shared/gitbook-markdown/types';
-import { convert, leavesOf, outline, textOf } from './support';
+import { convert, leavesOf, outline, refTarget, textOf } from './support';
 
 /**
  * A document with its keys taken out, and the ids a table derives from its block's key (`k12-c0`,
@@ -129,7 +129,7 @@ describe('documentToMarkdown: content references', () => {
     expect(markdown).toBe('See [the page](/pages/pg1), **[the file](/files/f1)**, [here](#setup), [there](/pages/pg2#faq), Ann and [spaced](<https://example.com/a b>).\n');
     const nodes = (back.nodes[0] as Paragraph).nodes;
     const links = nodes.filter((n): n is InlineLink => n.object === 'inline' && n.type === 'link');
-    expect(links.map((l) => [l.data.ref.url, textOf(l.nodes)])).toEqual([
+    expect(links.map((l) => [refTarget(l.data.ref), textOf(l.nodes)])).toEqual([
       ['/pages/pg1', 'the page'],
       ['/files/f1', 'the file'],
       ['#setup', 'here'],
@@ -249,7 +249,7 @@ describe('documentToMarkdown: tables', () => {
     );
     const read = back.nodes[0] as Table;
     const { columns } = read.data.view;
-    expect(columns.map((id) => [read.data.definition[id]!.title, read.data.definition[id]!.textAlignment])).toEqual([
+    expect(columns.map((id) => [read.data.definition[id]!.title, (read.data.definition[id] as { textAlignment: string }).textAlignment])).toEqual([
       ['Name', 'left'],
       ['N|um', 'left'],
       ['Ok', 'left'],
