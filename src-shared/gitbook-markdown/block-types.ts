@@ -121,7 +121,8 @@ export interface Column {
   type: 'column';
   key: string;
   isVoid: false;
-  data: { width?: number | string; verticalAlignment?: 'top' | 'middle' | 'bottom' };
+  /** `width`: the spec's Length, `{ unit: '%', value: 50 }` for `width="50%"` (a bare number as written). */
+  data: { width?: number | string | { unit: string; value: number }; verticalAlignment?: 'top' | 'middle' | 'bottom' };
   nodes: Block[];
 }
 
@@ -137,4 +138,16 @@ export interface OpenAPIBlock {
   data: { ref: ContentRefFile | ContentRefURL; method: string; path: string; expanded?: boolean; fullWidth?: boolean };
 }
 
-export type GitBookBlock = Tabs | TabsItem | Stepper | StepperStep | Expandable | ContentRefBlock | Embed | FileBlock | MathBlock | Columns | Column | OpenAPIBlock;
+/**
+ * `{% @github-files/github-code-block url="…" %}`: a block of an installed integration (its name, the
+ * block's id, and the attributes as the block's props).
+ */
+export interface IntegrationBlock {
+  object: 'block';
+  type: 'integration';
+  key: string;
+  isVoid: true;
+  data: { integration: string; block: string; props: Record<string, string>; url?: string; fullWidth?: boolean };
+}
+
+export type GitBookBlock = IntegrationBlock | Tabs | TabsItem | Stepper | StepperStep | Expandable | ContentRefBlock | Embed | FileBlock | MathBlock | Columns | Column | OpenAPIBlock;

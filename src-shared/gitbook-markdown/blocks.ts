@@ -3,13 +3,16 @@ import type { ConvertContext } from './context';
 import { fitBlocks, type Container } from './fit';
 import { groupHints, type FlowNode } from './hints';
 import { textContent } from './parse';
-import { inlineContent, leaf, phrasingPieces, urlRef } from './inlines';
+import { inlineContent, leaf, phrasingPieces } from './inlines';
+import { containerBlocks, groupHtmlContainers, htmlBlocks } from './gitbook-html/blocks';
+import { headingAnchor } from './gitbook-html/inline';
 import { convertTable, paragraph } from './table';
+import { convertGitBookNode, mathBlock } from './tags/convert';
 import type { Block, Code, Heading, ImageBlock, Images, List, ListItem } from './types';
 
 /** Converts the children of a container (the document, a quote, a list item, a hint). */
 export function convertChildren(nodes: readonly RootContent[], ctx: ConvertContext, container: Container): Block[] {
-  return convertFlow(groupHints(nodes, ctx.hintTag), ctx, container);
+  return convertFlow(groupHints(groupHtmlContainers(nodes), ctx.hintTag), ctx, container);
 }
 
 function convertFlow(nodes: readonly FlowNode[], ctx: ConvertContext, container: Container): Block[] {
@@ -17,13 +20,16 @@ function convertFlow(nodes: readonly FlowNode[], ctx: ConvertContext, container:
 }
 
 function convertBlock(node: FlowNode, ctx: ConvertContext): Block[] {
+  // GitBook's tags, expandables (tags/).
+  const gitbook = convertGitBookNode(node, ctx, convertChildren);
+  if (gitbook) return gitbook;
   switch (node.type) {
     case 'folioHint': {
       const key = ctx.key();
       return [{ object: 'block', type: 'hint', key, isVoid: false, data: { style: node.style }, nodes: convertFlow(node.children, ctx, 'hint') }];
     }
     case 'paragraph':
-      return [imagesOnly(node, ctx) ?? paragraph(ctx.key(), phrasingPieces(node.children, ctx), ctx)];
+      return [mathBlock(node, ctx) ?? imagesOnly(node, ctx) ?? paragraph(ctx.key(), phrasingPieces(node.children, ctx), ctx)];
     case 'heading':
       return [heading(node, ctx)];
     case 'thematicBreak':
@@ -38,9 +44,14 @@ function convertBlock(node: FlowNode, ctx: ConvertContext): Block[] {
       return [code(node, ctx)];
     case 'table':
       return [convertTable(node, ctx)];
+    case 'folioHtmlContainer':
+      return containerBlocks(node, (children) => convertChildren(children, ctx, 'document'));
     case 'html': {
       const openAPI = ctx.openAPIBlock(node.value);
       if (openAPI) return [openAPI];
+      // GitBook's HTML: figures, tables, code with bold lines (gitbook-html/).
+      const html = htmlBlocks(node.value, ctx);
+      if (html) return html;
       // Raw HTML (and a hint tag without its partner) is kept as a paragraph of its text.
       return [paragraph(ctx.key(), [leaf(ctx.hintTag(node.value)?.text ?? node.value)], ctx)];
     }
@@ -54,8 +65,11 @@ function heading(node: MdHeading, ctx: ConvertContext): Heading {
   // GitBook has three heading levels; h4-h6 stay headings (with anchors) at the smallest level.
   const level = Math.min(node.depth, 3) as 1 | 2 | 3;
   const key = ctx.key();
-  const meta = { id: ctx.anchor(textContent(node)) };
-  return { object: 'block', type: `heading-${level}`, key, isVoid: false, data: {}, meta, nodes: inlineContent(phrasingPieces(node.children, ctx), ctx) };
+  // GitBook writes a heading's kept anchor as `<a href="#id" id="id"></a>` at its end.
+  const { id, children } = headingAnchor(node.children);
+  const meta = { id: id ?? ctx.anchor(textContent({ ...node, children })) };
+  const data = id !== undefined && /^[-a-z0-9.+_]+$/.test(id) ? { id } : {};
+  return { object: 'block', type: `heading-${level}`, key, isVoid: false, data, meta, nodes: inlineContent(phrasingPieces(children, ctx), ctx) };
 }
 
 const isImage = (node: PhrasingContent): node is MdImage => node.type === 'image';
@@ -72,7 +86,7 @@ function imagesOnly(node: MdParagraph, ctx: ConvertContext): Images | null {
       type: 'image',
       key: imageKey,
       isVoid: true,
-      data: { ref: urlRef(url), ...(alt ? { alt } : {}) },
+      data: { ref: ctx.ref(url, 'image'), ...(alt ? { alt } : {}) },
       // The markdown title is the one caption-like text markdown has.
       fragments: title ? [{ object: 'fragment', key: ctx.key(), fragment: 'caption', nodes: [paragraph(ctx.key(), [leaf(title)], ctx)] }] : [],
     };

@@ -1,7 +1,7 @@
 import { slugify } from './headings';
 import type { HintTag } from './hints';
 import { type OpenAPITag, openAPIBlockOf } from './openapi-blocks';
-import type { OpenAPIOperationBlock } from './types';
+import type { ContentRef, ImageRef, OpenAPIOperationBlock } from './types';
 
 /** What the node converters share while converting one markdown body. */
 export interface ConvertContext {
@@ -13,14 +13,51 @@ export interface ConvertContext {
   hintTag(html: string): HintTag | undefined;
   /** The OpenAPI operation block a marker left by `extractOpenAPIBlocks` stands for. */
   openAPIBlock(html: string): OpenAPIOperationBlock | undefined;
+  /**
+   * What a URL written in the markdown points at, as a document reference. EVERY URL a block or
+   * inline emits goes through here, so links to pages, anchors and space files become page, anchor
+   * and file references wherever they appear (an image can only be a URL or a file).
+   */
+  ref(url: string, usage: 'image'): ImageRef;
+  ref(url: string, usage: RefUsage): ContentRef;
+  /** Blocks stay where they are written, even where GitBook's 0.137.0 spec admits none (fit.ts). */
+  keepStructure: boolean;
 }
 
-export function newContext(tags: HintTag[], openAPITags: readonly OpenAPITag[] = []): ConvertContext {
+/** How a URL is used: a link (may point at a page or anchor), an image, or a downloadable file. */
+export type RefUsage = 'link' | 'image' | 'file';
+
+/**
+ * Resolves a URL written in a page's markdown to what it points at in the space (`undefined`: a
+ * plain URL). The server builds one from the content being read; without one every URL stays a URL.
+ */
+export type RefResolver = (url: string, usage: RefUsage) => ContentRef | undefined;
+
+export function urlRef(url: string): { kind: 'url'; url: string } {
+  return { kind: 'url', url };
+}
+
+function refWith(resolve: RefResolver | undefined): ConvertContext['ref'] {
+  function ref(url: string, usage: 'image'): ImageRef;
+  function ref(url: string, usage: RefUsage): ContentRef;
+  function ref(url: string, usage: RefUsage): ContentRef {
+    const resolved = resolve?.(url, usage);
+    if (!resolved) return urlRef(url);
+    // An image block cannot show a page: what is not a file stays the URL it was written as.
+    if (usage === 'image' && resolved.kind !== 'file' && resolved.kind !== 'url') return urlRef(url);
+    return resolved;
+  }
+  return ref;
+}
+
+export function newContext(tags: HintTag[], openAPITags: readonly OpenAPITag[] = [], resolve?: RefResolver, keepStructure = false): ConvertContext {
   let next = 0;
   const anchors = new Set<string>();
   const key = () => `k${(next += 1)}`;
   return {
     key,
+    keepStructure,
+    ref: refWith(resolve),
     openAPIBlock: (html) => (/^\s*<!--folio-openapi-\d+-->\s*$/.test(html) ? openAPIBlockOf(html, openAPITags, key()) : undefined),
     anchor(title) {
       const base = slugify(title) || 'section';

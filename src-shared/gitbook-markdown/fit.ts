@@ -2,6 +2,7 @@ import type { ConvertContext } from './context';
 import { leaf, type Piece } from './inlines';
 import { openAPIBlockText } from './openapi-blocks';
 import { paragraph, tableAsParagraphs } from './table';
+import { downgradeGitBookBlock } from './tags/downgrade';
 import type { Block, BlockType, InlineImage } from './types';
 
 /**
@@ -9,23 +10,41 @@ import type { Block, BlockType, InlineImage } from './types';
  * nests anything in anything; a block the spec does not admit where it stands is turned into
  * something it does admit rather than dropped.
  */
-export type Container = 'document' | 'hint' | 'blockquote' | 'list-item';
+export type Container = 'document' | 'hint' | 'blockquote' | 'list-item' | 'tabs-item' | 'stepper-step' | 'column' | 'expandable-body';
 
 const ESSENTIALS: BlockType[] = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
 
+// What a tab, a step and a column admit alike (DocumentBlockTabsItem/StepperStep/Column.nodes, in both specs).
+const PANEL: BlockType[] = [...ESSENTIALS, 'blockquote', 'code', 'content-ref', 'embed', 'file', 'hint', 'images', 'integration', 'math'];
+
+/** Each container admits what both the 0.137.0 and the newest spec admit (documents are checked against both). */
 const ALLOWED: Record<Container, ReadonlySet<BlockType>> = {
-  // DocumentBlocksTopLevels
-  document: new Set([...ESSENTIALS, 'blockquote', 'hint', 'images', 'code', 'table', 'openapi-operation']),
+  // DocumentBlocksTopLevels. Not `columns`: 0.137.0 admits them nowhere in a document.
+  document: new Set([
+    ...ESSENTIALS,
+    'blockquote',
+    'hint',
+    'images',
+    'code',
+    'table',
+    'openapi-operation',
+    ...(['tabs', 'stepper', 'expandable', 'content-ref', 'embed', 'file', 'math', 'swagger', 'integration'] as const),
+  ]),
+  'tabs-item': new Set(PANEL),
+  'stepper-step': new Set(PANEL),
+  column: new Set(PANEL),
+  // DocumentBlockExpandable's body fragment
+  'expandable-body': new Set([...ESSENTIALS, 'blockquote', 'code', 'hint', 'images', 'table']),
   // DocumentBlockHint.nodes: DocumentBlocksEssentials only
   hint: new Set(ESSENTIALS),
   // DocumentBlockQuote.nodes: essentials or quotes
   blockquote: new Set([...ESSENTIALS, 'blockquote']),
   // DocumentBlockListItem.nodes: essentials, code, hint, quote, math, table
-  'list-item': new Set([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
+  'list-item': new Set([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table', 'math']),
 };
 
 export function fitBlocks(blocks: Block[], container: Container, ctx: ConvertContext): Block[] {
-  const fitted = blocks.flatMap((block) => (ALLOWED[container].has(block.type) ? [block] : downgrade(block, container, ctx)));
+  const fitted = ctx.keepStructure ? blocks : blocks.flatMap((block) => (ALLOWED[container].has(block.type) ? [block] : downgrade(block, container, ctx)));
   // An empty hint, quote or list item would be an empty box in GitBook's editor: give it a line.
   return fitted.length > 0 || container === 'document' ? fitted : [paragraph(ctx.key(), [], ctx)];
 }
@@ -52,6 +71,7 @@ function downgrade(block: Block, container: Container, ctx: ConvertContext): Blo
       // GitBook admits OpenAPI blocks at the top level only: elsewhere the operation is named in a line.
       return [paragraph(block.key, [leaf(openAPIBlockText({ spec: block.data.ref.spec, path: block.data.path, method: block.data.method }))], ctx)];
     default:
-      return [block];
+      // GitBook's tag blocks, expandables, math (tags/).
+      return downgradeGitBookBlock(block, container, ctx, fitBlocks) ?? [block];
   }
 }

@@ -1,7 +1,9 @@
 import type { PhrasingContent } from 'mdast';
 import type { ConvertContext } from './context';
+import { htmlElementPieces } from './gitbook-html/inline';
+import { nestInlineHtml } from './gitbook-html/nest';
+import { inlineMathOf } from './tags/math-rule';
 import type {
-  ContentRefURL,
   DocumentInline,
   DocumentLeaf,
   DocumentMark,
@@ -15,9 +17,10 @@ import type {
 export type Piece = DocumentLeaf | DocumentInline;
 
 // One order for marks, so equal formatting always compares equal and adjacent leaves merge.
-const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+// (A colour mark, which has data, is added last: see gitbook-html/inline.ts.)
+const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript'];
 
-function withMark(marks: readonly MarkType[], mark: MarkType): MarkType[] {
+export function withMark(marks: readonly MarkType[], mark: MarkType): MarkType[] {
   return MARK_ORDER.filter((m) => m === mark || marks.includes(m));
 }
 
@@ -35,8 +38,11 @@ function unwrap(text: string): string {
 
 /** Flattens mdast phrasing content to leaves and inline nodes. */
 export function phrasingPieces(nodes: readonly PhrasingContent[], ctx: ConvertContext, marks: MarkType[] = [], inLink = false): Piece[] {
-  return nodes.flatMap((node): Piece[] => {
+  // GitBook's inline HTML (`<mark>`, `<kbd>`, `<a href>` …) paired into elements first.
+  return nestInlineHtml(nodes).flatMap((node): Piece[] => {
     switch (node.type) {
+      case 'folioHtmlElement':
+        return htmlElementPieces(node, ctx, marks, inLink);
       case 'text':
         return [leaf(unwrap(node.value), marks)];
       case 'strong':
@@ -56,25 +62,26 @@ export function phrasingPieces(nodes: readonly PhrasingContent[], ctx: ConvertCo
       case 'html':
         // Raw HTML is kept as the text it was written as rather than dropped.
         return [leaf(ctx.hintTag(node.value)?.text ?? node.value, marks)];
-      default:
-        // Reference links and images arrive resolved; nothing else is produced by the parser.
-        return [];
+      default: {
+        // GitBook's `$$formula$$` (tags/math-rule.ts). Reference links and images arrive resolved.
+        const math = inlineMathOf(node, ctx.key);
+        return math ? [math] : [];
+      }
     }
   });
 }
 
-function link(url: string, children: PhrasingContent[], ctx: ConvertContext, marks: MarkType[], inLink: boolean): Piece[] {
+export function link(url: string, children: PhrasingContent[], ctx: ConvertContext, marks: MarkType[], inLink: boolean): Piece[] {
   // GitBook links cannot nest; markdown forbids it too, but keep the text if it ever happens.
   if (inLink) return phrasingPieces(children, ctx, marks, true);
   const key = ctx.key();
   const inner = phrasingPieces(children, ctx, marks, true);
   const nodes = inlineContent(inner, ctx) as Array<DocumentText | InlineImage>;
-  return [{ object: 'inline', type: 'link', key, isVoid: false, data: { ref: urlRef(url) }, nodes }];
+  return [{ object: 'inline', type: 'link', key, isVoid: false, data: { ref: ctx.ref(url, 'link') }, nodes }];
 }
 
-export function urlRef(url: string): ContentRefURL {
-  return { kind: 'url', url };
-}
+/** Kept for callers that want a plain URL reference; converters use `ctx.ref` instead. */
+export { urlRef } from './context';
 
 export function inlineImage(ctx: ConvertContext, url: string, alt?: string | null, title?: string | null): InlineImage {
   return {
@@ -82,11 +89,12 @@ export function inlineImage(ctx: ConvertContext, url: string, alt?: string | nul
     type: 'inline-image',
     key: ctx.key(),
     isVoid: true,
-    data: { ref: urlRef(url), ...(alt ? { alt } : {}), ...(title ? { caption: title } : {}) },
+    data: { ref: ctx.ref(url, 'image'), ...(alt ? { alt } : {}), ...(title ? { caption: title } : {}) },
   };
 }
 
-const sameMarks = (a: DocumentLeaf, b: DocumentLeaf) => a.marks.map((m) => m.type).join() === b.marks.map((m) => m.type).join();
+// Marks compare with their data: text in two colours is two leaves.
+const sameMarks = (a: DocumentLeaf, b: DocumentLeaf) => JSON.stringify(a.marks) === JSON.stringify(b.marks);
 
 /**
  * Groups leaves into text nodes the way GitBook's (Slate) documents are normalised: adjacent

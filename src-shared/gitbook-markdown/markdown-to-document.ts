@@ -1,17 +1,27 @@
 import { convertChildren } from './blocks';
-import { newContext } from './context';
-import { parseWithHints } from './hints';
-import { extractOpenAPIBlocks } from './openapi-blocks';
+import { type RefResolver, newContext } from './context';
+import { parseGitBookMarkdown } from './tags/parse';
 import type { JSONDocument } from './types';
+
+export interface MarkdownToDocumentOptions {
+  /** Turns URLs into page, anchor and file references; without it every URL stays a URL reference. */
+  resolveRef?: RefResolver;
+  /**
+   * Keep every block where the writer put it (columns, code in a hint, tabs in a list item…), for
+   * the site and the PDF, which can draw any nesting. Without it the document fits GitBook's 0.137.0
+   * spec, as `/v1` answers: a block the spec does not admit where it stands becomes what it admits.
+   */
+  keepStructure?: boolean;
+}
 
 /**
  * A page's markdown body as GitBook's JSON document (`format=document`). Pure and deterministic:
- * the same markdown always gives the same document, keys included, so responses can be compared
- * and cached. The markdown stays the source of truth; the document is derived on each read.
+ * the same markdown (and resolver) always gives the same document, keys included, so responses can
+ * be compared and cached. The markdown stays the source of truth; the document is derived on each read.
  */
-export function markdownToDocument(markdown: string): JSONDocument {
-  const openAPI = extractOpenAPIBlocks(markdown);
-  const { tree, tags } = parseWithHints(openAPI.markdown);
-  const ctx = newContext(tags, openAPI.blocks);
+export function markdownToDocument(markdown: string, options: MarkdownToDocumentOptions = {}): JSONDocument {
+  // GitBook's tags, expandables and math are read by the parser itself (tags/parse.ts).
+  const tree = parseGitBookMarkdown(markdown);
+  const ctx = newContext([], [], options.resolveRef, options.keepStructure ?? false);
   return { object: 'document', data: {}, nodes: convertChildren(tree.children, ctx, 'document') };
 }

@@ -1,5 +1,5 @@
 import type { Blockquote, Code, Heading, Html, List, ListItem, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import MarkdownIt, { type Env, type Token } from 'markdown-it';
+import MarkdownIt, { type Env, type MarkdownIt as Parser, type Token } from 'markdown-it';
 
 /**
  * Markdown parsing for the document format: markdown-it (CommonMark, with GFM tables,
@@ -12,8 +12,14 @@ import MarkdownIt, { type Env, type Token } from 'markdown-it';
  * markdown-it nests at most 100 levels (its guard against stack overflow): anything nested
  * deeper is not parsed, a limit no real page reaches.
  */
-const md = new MarkdownIt({ html: true, linkify: true });
-md.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
+const md = newMarkdownIt();
+
+/** A markdown-it configured as Folio reads markdown; GitBook's own syntax is added on top by plugins (tags/). */
+export function newMarkdownIt(): Parser {
+  const parser = new MarkdownIt({ html: true, linkify: true });
+  parser.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
+  return parser;
+}
 
 export function parseTokens(source: string, env: Env = {}): Token[] {
   return md.parse(source, env);
@@ -24,9 +30,9 @@ export function parseTokens(source: string, env: Env = {}): Token[] {
  * the link reference definitions themselves are appended to the root as `definition` nodes, so a
  * walk still sees every URL the body names (links extraction relies on it). They render nothing.
  */
-export function parseMarkdown(source: string): Root {
+export function parseMarkdown(source: string, parser: Parser = md): Root {
   const env: Env = {};
-  const root = tokensToMdast(parseTokens(source, env));
+  const root = tokensToMdast(parser.parse(source, env));
   for (const [label, { href, title }] of Object.entries(env.references ?? {})) {
     root.children.push({ type: 'definition', identifier: label.toLowerCase(), label, url: href, title: title || null });
   }
@@ -120,6 +126,16 @@ function tokensToMdast(tokens: Token[]): Root {
       case 'html_block':
         add({ type: 'html', value: token.content.replace(/\n+$/, '') } satisfies Html);
         break;
+      // A plugin's block, already an mdast node (GitBook's tags, expandables: see tags/).
+      case 'folio_block_open':
+        open(token.meta as unknown as Container);
+        break;
+      case 'folio_block_close':
+        stack.pop();
+        break;
+      case 'folio_block':
+        add(token.meta as unknown as RootContent);
+        break;
       default:
         // thead/tbody wrappers carry nothing the document needs.
         break;
@@ -169,6 +185,10 @@ function phrasing(tokens: Token[]): PhrasingContent[] {
         break;
       case 'html_inline':
         add({ type: 'html', value: token.content });
+        break;
+      case 'folio_inline':
+        // A plugin's inline, already an mdast node (GitBook's inline math: see tags/).
+        add(token.meta as unknown as PhrasingContent);
         break;
       case 'em_open':
         open({ type: 'emphasis', children: [] });

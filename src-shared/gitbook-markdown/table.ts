@@ -1,9 +1,10 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { Table as MdTable } from 'mdast';
 import type { ConvertContext } from './context';
-import { inlineContent, leaf, phrasingPieces, piecesOf, type Piece } from './inlines';
+import { cellBlocks } from './gitbook-html/cell-blocks';
+import { inlineContent, leaf, piecesOf, type Piece } from './inlines';
 import { textContent } from './parse';
-import type { Fragment, Paragraph, Table, TableDefinition, TableRecord } from './types';
+import type { Paragraph, Table, TableCellBlock, TableDefinition, TableRecord } from './types';
 
 /**
  * A GFM table as GitBook's table block, which is a small database rather than a grid of cells:
@@ -30,14 +31,14 @@ export function convertTable(node: MdTable, ctx: ConvertContext): Table {
   });
   const order = generateNKeysBetween(null, null, rows.length);
   const records: Record<string, TableRecord> = {};
-  const fragments: Fragment[] = [];
+  const fragments: Table['fragments'] = [];
   rows.forEach((row, r) => {
     const values: Record<string, string> = {};
     columns.forEach((column, c) => {
       const cell = row.children[c];
       const name = `${key}-r${r}-c${c}`;
       values[column] = name;
-      fragments.push({ object: 'fragment', key: ctx.key(), fragment: name, nodes: [paragraph(ctx.key(), cell ? phrasingPieces(cell.children, ctx) : [], ctx)] });
+      fragments.push({ object: 'fragment', key: ctx.key(), fragment: name, nodes: cellBlocks(cell ? cell.children : [], ctx) });
     });
     records[`${key}-r${r}`] = { orderIndex: order[r]!, values };
   });
@@ -56,6 +57,14 @@ export function paragraph(key: string, pieces: Piece[], ctx: ConvertContext): Pa
   return { object: 'block', type: 'paragraph', key, isVoid: false, data: {}, nodes: inlineContent(pieces, ctx) };
 }
 
+/** A cell's blocks as one line: paragraphs as they are, lists and code as their text, apart by spaces. */
+function cellPieces(blocks: readonly TableCellBlock[]): Piece[] {
+  type Node = { leaves?: Array<{ text: string }>; nodes?: unknown[]; fragments?: unknown[] };
+  const text = (node: Node): string =>
+    node.leaves ? node.leaves.map((l) => l.text).join('') : [...(node.fragments ?? []), ...(node.nodes ?? [])].map((child) => text(child as Node)).join(' ');
+  return blocks.flatMap((block, i) => [...(i > 0 ? [leaf(' ')] : []), ...(block.type === 'paragraph' ? piecesOf(block.nodes) : [leaf(text(block as Node))])]);
+}
+
 /**
  * A table where GitBook admits none (inside a hint or a quote): one paragraph per row, the header
  * in bold, cells separated by " | ", so no cell's content is lost.
@@ -68,7 +77,7 @@ export function tableAsParagraphs(table: Table, ctx: ConvertContext): Paragraph[
     .map((record) =>
       columns.flatMap((id, i) => {
         const cell = table.fragments.find((f) => f.fragment === record.values[id]);
-        return [...(i > 0 ? [leaf(' | ')] : []), ...piecesOf(cell?.nodes[0]?.nodes ?? [])];
+        return [...(i > 0 ? [leaf(' | ')] : []), ...cellPieces(cell?.nodes ?? [])];
       }),
     );
   return [paragraph(table.key, [leaf(header, ['bold'])], ctx), ...rows.map((pieces) => paragraph(ctx.key(), pieces, ctx))];

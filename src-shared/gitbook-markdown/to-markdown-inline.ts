@@ -1,7 +1,9 @@
 import MarkdownIt from 'markdown-it';
-import type { ConvertContext } from './context';
+import { type ConvertContext, newContext } from './context';
+import { imgTag } from './gitbook-html/write-inline';
+import { groupHtmlMarks, isHtmlMarkWrapper, wrapperParts } from './gitbook-html/write-marks';
 import { phrasingPieces, type Piece } from './inlines';
-import { parseMarkdown } from './parse';
+import { parseGitBookMarkdown } from './tags/parse';
 
 /**
  * Inline content of a GitBook JSON document (text leaves with marks, links, inline images, emoji
@@ -22,7 +24,19 @@ export interface InlineContext {
   /** Nesting guard: client documents may nest arbitrarily deep. */
   enter(): void;
   leave(): void;
+  /** Where page, anchor and file references point as markdown paths (see `RefWriter`). */
+  writeRef?: RefWriter;
 }
+
+/** A page, anchor or file reference (ids as sent, unchecked). */
+export type SpaceRef = { kind: 'page'; page: string } | { kind: 'anchor'; anchor: string; page?: string } | { kind: 'file'; file: string };
+
+/**
+ * The inverse of `markdownToDocument`'s resolver: a reference as the relative markdown path GitBook
+ * writes from the page's own file (`../other/page.md`, `page.md#anchor`, `../.gitbook/assets/a.png`).
+ * `undefined`: no such page or file here, written as Folio's own `/pages/<id>` or `/files/<id>`.
+ */
+export type RefWriter = (ref: SpaceRef) => string | undefined;
 
 export interface InlineOptions {
   /** In a table cell: line breaks become `<br>` and pipes are escaped in code too. */
@@ -35,14 +49,16 @@ export interface InlineOptions {
 
 type Mark = 'bold' | 'italic' | 'strikethrough';
 const MARKS: readonly Mark[] = ['bold', 'italic', 'strikethrough'];
-const MARK_ORDER: readonly string[] = ['bold', 'italic', 'strikethrough', 'code'];
+const MARK_ORDER: readonly string[] = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript', 'color'];
 const DELIMITER: Record<Mark, string> = { bold: '**', italic: '*', strikethrough: '~~' };
 
 /** A run of text with its marks, a link around atoms, or a piece of markdown (an image). */
 type Atom =
   | { text: string; marks: Mark[]; code?: boolean }
   | { link: string; inner: Atom[]; marks: Mark[] }
-  | { markdown: string; marks: Mark[] };
+  | { markdown: string; marks: Mark[] }
+  /** Marks markdown has no syntax for, as GitBook's HTML tags around the markdown (gitbook-html/write-marks). */
+  | { wrap: { open: string; close: string; types: string[] }; inner: Atom[]; marks: Mark[] };
 
 /** Whitespace as markdown-it sees it around emphasis delimiters (line breaks included). */
 const WS = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
@@ -107,12 +123,18 @@ function emoji(data: Json, node: Json): string {
 }
 
 /**
- * Where a content reference points, as a markdown link target: URLs as they are, pages and files
- * as Folio's `/pages/<id>` and `/files/<id>`, anchors as `#anchor` (on their page if one is named).
+ * Where a content reference points, as a markdown link target: URLs as they are; pages, anchors and
+ * files as the context's `writeRef` spells them, else as Folio's `/pages/<id>` and `/files/<id>`
+ * (anchors as `#anchor`, on their page if one is named). EVERY reference written goes through here.
  * Other kinds (users, spaces, collections, ...) have no address in markdown: undefined.
  */
-export function refHref(ref: unknown): string | undefined {
+export function refHref(ref: unknown, ctx: Pick<InlineContext, 'writeRef'>): string | undefined {
   if (!isObject(ref)) return undefined;
+  const spaceRef = spaceRefOf(ref);
+  if (spaceRef && ctx.writeRef) {
+    const written = ctx.writeRef(spaceRef);
+    if (written !== undefined) return written;
+  }
   const id = (value: unknown) => (typeof value === 'string' && value !== '' ? encodeURIComponent(value) : undefined);
   switch (ref.kind) {
     case 'url':
@@ -134,6 +156,17 @@ export function refHref(ref: unknown): string | undefined {
     default:
       return undefined;
   }
+}
+
+function spaceRefOf(ref: Json): SpaceRef | undefined {
+  const id = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const page = id(ref.page);
+  const file = id(ref.file);
+  const anchor = stringOf(ref.anchor);
+  if (ref.kind === 'page' && page) return { kind: 'page', page };
+  if (ref.kind === 'file' && file) return { kind: 'file', file };
+  if (ref.kind === 'anchor' && anchor !== undefined) return { kind: 'anchor', anchor, ...(page ? { page } : {}) };
+  return undefined;
 }
 
 /** Inline content as one line of markdown for a table cell (breaks as `<br>`). */
@@ -166,7 +199,7 @@ export function renderBlockInline(nodes: readonly unknown[], ctx: InlineContext,
 function plain(atoms: readonly Atom[], keepCode: boolean, keep: readonly Mark[]): Atom[] {
   return atoms.map((atom): Atom => {
     const marks = atom.marks.filter((m) => keep.includes(m));
-    if ('link' in atom) return { ...atom, marks, inner: plain(atom.inner, keepCode, keep) };
+    if ('link' in atom || 'wrap' in atom) return { ...atom, marks, inner: plain(atom.inner, keepCode, keep) };
     if ('text' in atom) return { text: atom.text, marks, ...(keepCode && atom.code ? { code: true } : {}) };
     return { ...atom, marks };
   });
@@ -180,12 +213,18 @@ function atomsOf(nodes: readonly unknown[], ctx: InlineContext, options: InlineO
     if (href === undefined || inLink || !linkable(href)) atoms.push(...inner);
     else atoms.push({ link: href, inner, marks: sharedMarks(inner) });
   };
-  for (const node of nodes) {
+  for (const node of groupHtmlMarks(nodes)) {
     if (typeof node === 'string') {
       text(node);
       continue;
     }
     if (!isObject(node)) continue;
+    if (isHtmlMarkWrapper(node)) {
+      const inner = atomsOf(arrayOf(node.nodes), ctx, options, inLink);
+      // The tags go outside the markdown marks (`<mark style="color:red;">**RED**</mark>`), as GitBook writes them.
+      atoms.push({ wrap: wrapperParts(node), inner, marks: [] });
+      continue;
+    }
     if (isTextNode(node)) {
       for (const leaf of leavesOf(node)) text(leaf.text, leaf.marks);
       continue;
@@ -198,17 +237,19 @@ function atomsOf(nodes: readonly unknown[], ctx: InlineContext, options: InlineO
     }
     switch (node.object === 'block' ? 'block' : node.type) {
       case 'link':
-        link(refHref(data.ref), atomsOf(arrayOf(node.nodes), ctx, options, true));
+        link(refHref(data.ref, ctx), atomsOf(arrayOf(node.nodes), ctx, options, true));
         break;
       case 'inline-image': {
-        const src = refHref(data.ref);
+        const src = refHref(data.ref, ctx);
         if (src === undefined || !linkable(src)) text(stringOf(data.alt) ?? '');
+        // GitBook writes a sized inline image as its `<img data-size>` tag.
+        else if (data.size === 'original' || data.size === 'line') atoms.push({ markdown: imgTag(src, stringOf(data.alt), {}, data.size), marks: [] });
         else atoms.push({ markdown: imageMarkdown(src, stringOf(data.alt), stringOf(data.caption)), marks: [] });
         break;
       }
       case 'mention':
       case 'button': {
-        const href = refHref(data.ref);
+        const href = refHref(data.ref, ctx);
         const inner: Atom[] = [];
         pushText(inner, (node.type === 'button' ? stringOf(data.label) : undefined) ?? href ?? '', extra, options);
         link(href, inner);
@@ -217,8 +258,14 @@ function atomsOf(nodes: readonly unknown[], ctx: InlineContext, options: InlineO
       case 'icon':
         // An icon has no text; nothing a reader would miss in markdown.
         break;
+      case 'inline-math': {
+        // `$$formula$$`, read back as the formula (tags/math-rule.ts); one that cannot be written so stays text.
+        const formula = (stringOf(data.formula) ?? '').trim();
+        if (formula === '' || formula.includes('$$')) text(inlineText(node));
+        else atoms.push({ markdown: `$$${formula}$$`, marks: [] });
+        break;
+      }
       case 'emoji':
-      case 'inline-math':
       case 'expression':
         text(inlineText(node));
         break;
@@ -289,7 +336,9 @@ export function escapeText(text: string): string {
   return escapeEntities(text.replace(/[\\`*_[\]<~|]/g, '\\$&'))
     .replace(/:(?=\/\/)/g, '\\:')
     .replace(/(www)\./gi, '$1\\.')
-    .replace(/(?<=\S)@(?=\S)/g, '\\@');
+    .replace(/(?<=\S)@(?=\S)/g, '\\@')
+    // `$$` would open a formula (tags/math-rule.ts).
+    .replace(/\$(?=\$)/g, '\\$');
 }
 
 /**
@@ -397,7 +446,15 @@ function writeAtoms(atoms: readonly Atom[], options: InlineOptions, end: boolean
       closeTo(atom.marks);
       flush();
       open(atom.marks, i);
-      if ('link' in atom) {
+      if ('wrap' in atom) {
+        const inner = writeChecked(
+          atom.inner.map((a) => ({ ...a, marks: a.marks.filter((m) => !atom.marks.includes(m)) })),
+          options,
+          false,
+        );
+        for (const [text, marks] of inner.leaves) leaves.push([text, marksKey([...(marks ? marks.split(',') : []), ...atom.wrap.types])]);
+        write(`${atom.wrap.open}${inner.markdown}${atom.wrap.close}`);
+      } else if ('link' in atom) {
         const inner = writeChecked(
           atom.inner.map((a) => ({ ...a, marks: a.marks.filter((m) => !atom.marks.includes(m)) })),
           options,
@@ -410,7 +467,7 @@ function writeAtoms(atoms: readonly Atom[], options: InlineOptions, end: boolean
         leaves.push(['', ']']);
         write(auto ? `<${atom.link}>` : `[${inner.markdown}](${destination(atom.link)})`);
       } else if ('markdown' in atom) {
-        leaves.push(['', '!']);
+        leaves.push(['', atom.markdown.startsWith('$$') ? '$' : '!']);
         write(atom.markdown);
       } else {
         leaves.push([atom.text, marksKey(['code'])]);
@@ -518,11 +575,12 @@ function merged(atoms: readonly Atom[]): Atom[] {
   return out;
 }
 
-const CHECK_CONTEXT: ConvertContext = { key: () => '', anchor: () => '', hintTag: () => undefined, openAPIBlock: () => undefined };
+// Only text and marks are compared, so a context without hints, blocks or a resolver will do.
+const CHECK_CONTEXT: ConvertContext = newContext([]);
 
 /** Whether markdown for one paragraph or heading parses back as the expected text and marks. */
 function readsBack(markdown: string, expected: Expected): boolean {
-  const blocks = parseMarkdown(markdown).children.filter((node) => node.type !== 'definition');
+  const blocks = parseGitBookMarkdown(markdown).children.filter((node) => node.type !== 'definition');
   const block = blocks[0];
   if (blocks.length !== 1 || !block || (block.type !== 'paragraph' && block.type !== 'heading')) return false;
   const actual: Expected = [];
@@ -531,6 +589,7 @@ function readsBack(markdown: string, expected: Expected): boolean {
       if (piece.object === 'leaf') actual.push([piece.text, piece.marks.map((m) => m.type).join()]);
       else if (piece.type === 'inline-image') actual.push(['', '!']);
       else if (piece.type === 'inline-math') actual.push(['', '$']);
+      else if (piece.type === 'emoji') actual.push(['', ':']);
       else {
         actual.push(['', '[']);
         collect(piece.nodes.flatMap((n): Piece[] => (n.object === 'text' ? n.leaves : [n])));

@@ -13,9 +13,13 @@ import {
   stringOf,
   type InlineContext,
   type InlineOptions,
+  type RefWriter,
   type Json,
 } from './to-markdown-inline';
+import { cellHtml, codeHtml, hasMarkedCode, imagesHtml, isHtmlCell, withHeadingAnchor } from './gitbook-html/write-blocks';
+import { needsHtmlTable, tableHtml } from './gitbook-html/write-table';
 import { openAPIBlockMarkdown, openAPIBlockText } from './openapi-blocks';
+import { type TagWriter, writeGitBookBlock } from './tags/to-markdown';
 
 /**
  * GitBook's JSON document (`JSONDocument`, as clients send it in change-request page bodies and
@@ -31,7 +35,12 @@ import { openAPIBlockMarkdown, openAPIBlockText } from './openapi-blocks';
  * The input is checked loosely: it must be an object with a `nodes` array; anything malformed
  * deeper down is read as best it can be. Throws an Error naming what is wrong otherwise.
  */
-export function documentToMarkdown(document: unknown): string {
+export interface DocumentToMarkdownOptions {
+  /** Writes page, anchor and file references as markdown paths (the inverse of the reading resolver). */
+  writeRef?: RefWriter;
+}
+
+export function documentToMarkdown(document: unknown, options: DocumentToMarkdownOptions = {}): string {
   if (!isObject(document)) throw new Error(`a document must be a JSON object, not ${describe(document)}`);
   if (document.object !== undefined && document.object !== 'document') {
     throw new Error(`a document's "object" must be "document", not ${describe(document.object)}`);
@@ -39,7 +48,7 @@ export function documentToMarkdown(document: unknown): string {
   if (!Array.isArray(document.nodes)) {
     throw new Error(`a document must have a "nodes" array${'nodes' in document ? `, not ${describe(document.nodes)}` : ''}`);
   }
-  const lines = joinChunks(flow(document.nodes, newContext(), 'document'));
+  const lines = joinChunks(flow(document.nodes, newContext(options.writeRef), 'document'));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
@@ -58,10 +67,11 @@ const MAX_DEPTH = 100;
 
 type Context = InlineContext;
 
-function newContext(): Context {
+function newContext(writeRef: RefWriter | undefined): Context {
   let depth = 0;
   return {
     notes: [],
+    ...(writeRef ? { writeRef } : {}),
     enter() {
       depth += 1;
       if (depth > MAX_DEPTH) throw new Error(`the document nests deeper than ${MAX_DEPTH} levels`);
@@ -99,6 +109,15 @@ function flow(nodes: readonly unknown[], ctx: Context, where: Where): Chunk[] {
   return chunks;
 }
 
+function tagWriter(ctx: Context, where: Where): TagWriter {
+  return {
+    ctx,
+    blocks: (nodes, inside) => joinChunks(flow(nodes, ctx, inside)),
+    inline: (nodes) => paragraph(nodes, ctx, where),
+    fence: fenced,
+  };
+}
+
 function joinChunks(chunks: readonly Chunk[]): string[] {
   return chunks.flatMap((chunk, i) => (i > 0 ? ['', ...chunk.lines] : chunk.lines));
 }
@@ -117,6 +136,13 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
   const nodes = arrayOf(node.nodes);
   const type = node.object === 'text' || node.object === 'inline' || Array.isArray(node.leaves) ? '#inline' : (stringOf(node.type) ?? '');
   const heading = /^heading-(\d+)$/.exec(type);
+  // GitBook's tag blocks, expandables and math (tags/to-markdown.ts). Tag lines cannot stand in a quote's `>` lines, nor a hint in a hint.
+  const tagged = where === 'quote' || where === 'quoted-item' || (where === 'hint' && type === 'hint') ? undefined : writeGitBookBlock(node, tagWriter(ctx, where));
+  if (tagged) {
+    add(tagged, 'tag');
+    ctx.leave();
+    return;
+  }
   switch (heading ? 'heading' : type) {
     case '#inline':
       add(paragraph([node], ctx, where), 'paragraph');
@@ -125,7 +151,7 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       add(paragraph(nodes, ctx, where), 'paragraph');
       break;
     case 'heading':
-      add(headingLines(Math.min(Math.max(Number(heading![1]), 1), 3), nodes, ctx), 'heading');
+      add(withHeadingAnchor(headingLines(Math.min(Math.max(Number(heading![1]), 1), 3), nodes, ctx), data), 'heading');
       break;
     case 'list-unordered':
     case 'list-ordered':
@@ -150,6 +176,11 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       break;
     }
     case 'code': {
+      // Bold or italic code: fenced code cannot show it, GitBook writes `<pre>` (gitbook-html/).
+      if (hasMarkedCode(node)) {
+        add(codeHtml(node).split('\n'), 'code');
+        break;
+      }
       const lines = nodes.length > 0 ? nodes.flatMap((line) => plainText(line).split(/\r\n|\r|\n/)) : [''];
       add(fenced(lines, stringOf(data.syntax)), 'code');
       break;
@@ -159,11 +190,15 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       break;
     case 'images':
     case 'image':
-    case 'drawing':
-      writeImages(type === 'images' ? nodes : [node], chunks, ctx, where);
+    case 'drawing': {
+      // GitBook's `<figure>`s (gitbook-html/); a drawing, or an image without an address, as markdown.
+      const html = type === 'drawing' ? undefined : imagesHtml(type === 'images' ? nodes : [node], type === 'images' ? data : {}, ctx);
+      if (html) add([html], 'images');
+      else writeImages(type === 'images' ? nodes : [node], chunks, ctx, where);
       break;
+    }
     case 'table':
-      add(tableLines(node, ctx), 'table');
+      add(needsHtmlTable(node) ? [tableHtml(node, ctx)] : tableLines(node, ctx), 'table');
       break;
     case 'openapi-operation': {
       const ref = isObject(data.ref) ? data.ref : {};
@@ -175,7 +210,7 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       break;
     }
     case 'math':
-      add(paragraph([textNode(`$$${stringOf(data.formula) ?? ''}$$`)], ctx, where), 'paragraph');
+      add(paragraph([{ object: 'inline', type: 'inline-math', data: { formula: stringOf(data.formula) ?? '' } }], ctx, where), 'paragraph');
       break;
     case 'expandable': {
       const fragments = arrayOf(node.fragments).filter(isObject);
@@ -201,7 +236,7 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       } else {
         writeAll(nodes);
       }
-      const href = stringOf(data.url) ?? refHref(data.ref);
+      const href = stringOf(data.url) ?? refHref(data.ref, ctx);
       if (chunks.length === before && href) add(paragraph([linkNode(href, stringOf(data.caption) ?? href)], ctx, where), 'paragraph');
       break;
     }
@@ -296,7 +331,7 @@ function itemLines(bullet: string, box: string, body: readonly Chunk[]): string[
   const pad = ' '.repeat(bullet.length + 1);
   const indented = lines.map((line) => (line === '' ? '' : pad + line));
   // A hint tag must have its line to itself; a task box must be followed by a paragraph.
-  if (first.kind === 'hint' || (box && first.kind !== 'paragraph')) return [head, ...indented];
+  if (first.kind === 'hint' || first.kind === 'tag' || (box && first.kind !== 'paragraph')) return [head, ...indented];
   // `- ---` is a divider, not an item holding one.
   const opening = bullet === '-' && lines[0] === '---' ? '***' : lines[0];
   return [`${head} ${opening}`, ...indented.slice(1)];
@@ -311,7 +346,7 @@ function writeImages(images: readonly unknown[], chunks: Chunk[], ctx: Context, 
     const fragments = arrayOf(image.fragments).filter(isObject);
     const caption = (fragments.find((f) => f.fragment === 'caption') ?? fragments[0])?.nodes;
     const captionText = arrayOf(caption).map(plainText).join(' ').trim();
-    const src = refHref(data.ref);
+    const src = refHref(data.ref, ctx);
     if (src !== undefined && linkable(src)) parts.push(imageMarkdown(src, stringOf(data.alt), captionText));
     else texts.push(...[stringOf(data.alt), captionText].filter((t): t is string => !!t).map((t) => textNode(t)));
   }
@@ -369,12 +404,15 @@ function tableCells(node: Json, ctx: Context): { header: string[]; align: string
 }
 
 function cellMarkdown(value: unknown, def: Json, fragments: ReadonlyMap<string, Json>, ctx: Context): string {
+  // Several paragraphs, a list or code: GitBook's `<p>`, `<ul>`, `<pre>` in the cell (gitbook-html/).
+  const blocks = typeof value === 'string' ? arrayOf(fragments.get(value)?.nodes) : [];
+  if (isHtmlCell(blocks)) return cellHtml(blocks, ctx, { gfm: true });
   if (typeof value === 'string' && fragments.has(value)) return cellBlocks(arrayOf(fragments.get(value)!.nodes), ctx).join('<br>');
   if (Array.isArray(value)) return value.map((v) => cellMarkdown(v, def, fragments, ctx)).filter((v) => v !== '').join(', ');
   if (isObject(value)) {
     // An image record ({ ref, alt }) or a content reference.
     const image = isObject(value.ref) ? value : undefined;
-    const href = refHref(image ? image.ref : value);
+    const href = refHref(image ? image.ref : value, ctx);
     if (href === undefined) return '';
     if ((image || def.type === 'image') && linkable(href)) return imageMarkdown(href, stringOf(image?.alt), undefined);
     return renderCell([linkNode(href, href)], ctx);
@@ -382,7 +420,7 @@ function cellMarkdown(value: unknown, def: Json, fragments: ReadonlyMap<string, 
   if (typeof value === 'boolean') return def.type === 'checkbox' ? (value ? '\\[x\\]' : '\\[ \\]') : String(value);
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return '';
-  if (def.type === 'files') return renderCell([linkNode(refHref({ kind: 'file', file: value })!, value)], ctx);
+  if (def.type === 'files') return renderCell([linkNode(refHref({ kind: 'file', file: value }, ctx)!, value)], ctx);
   const option = def.type === 'select' ? arrayOf(def.options).find((o) => isObject(o) && o.value === value) : undefined;
   const label = isObject(option) ? (stringOf(option.label) ?? value) : value;
   return renderCell([textNode(label)], ctx);
@@ -424,7 +462,7 @@ function cellBlock(node: Json, ctx: Context): string[] {
       break;
   }
   const title = stringOf(data.title);
-  const href = stringOf(data.url) ?? refHref(data.ref);
+  const href = stringOf(data.url) ?? refHref(data.ref, ctx);
   const image = node.type === 'image' || node.type === 'drawing';
   const target = href === undefined || children.length > 0 ? [] : [image && linkable(href) ? imageMarkdown(href, stringOf(data.alt), undefined) : renderCell([linkNode(href, href)], ctx)];
   return [...(title ? [renderCell([textNode(title, ['bold'])], ctx)] : []), ...target, ...cellBlocks([...fragments, ...children], ctx)];

@@ -64,7 +64,17 @@ export interface InlineImage {
   type: 'inline-image';
   key: string;
   isVoid: true;
-  data: { ref: ImageRef; alt?: string; caption?: string };
+  /** `size`: GitBook's `<img data-size="line|original">` (the height of a line, or as large as it is). */
+  data: { ref: ImageRef; refDark?: ImageRef; alt?: string; caption?: string; size?: 'original' | 'line' };
+}
+
+/** An emoji (`data.code`: its code points in hex, `1f50d`), written in HTML cells as GitBook's custom inline span. */
+export interface InlineEmoji {
+  object: 'inline';
+  type: 'emoji';
+  key: string;
+  isVoid: true;
+  data: { code: string };
 }
 
 export interface InlineLink {
@@ -85,7 +95,7 @@ export interface InlineMath {
   data: { formula: string };
 }
 
-export type DocumentInline = InlineLink | InlineImage | InlineMath;
+export type DocumentInline = InlineLink | InlineImage | InlineMath | InlineEmoji;
 export type InlineContent = DocumentText | DocumentInline;
 
 export interface Paragraph {
@@ -102,7 +112,8 @@ export interface Heading {
   type: 'heading-1' | 'heading-2' | 'heading-3';
   key: string;
   isVoid: false;
-  data: Record<string, never>;
+  /** `id`: an anchor GitBook keeps for the heading (`## Title <a href="#id" id="id"></a>`). */
+  data: { id?: string };
   /** The anchor of the heading, as the spec's `meta.id` ("Unique ID to be used in an URL"). */
   meta: { id: string };
   nodes: InlineContent[];
@@ -174,12 +185,15 @@ export interface Code {
   nodes: CodeLine[];
 }
 
-export interface Fragment {
+export interface Fragment<Node extends { object: 'block' } = Paragraph> {
   object: 'fragment';
   key: string;
   fragment: string;
-  nodes: Paragraph[];
+  nodes: Node[];
 }
+
+/** What a table cell holds: paragraphs, and the lists and code GitBook writes in cells as HTML. */
+export type TableCellBlock = Paragraph | List | Code | Table;
 
 export interface ImageBlock {
   object: 'block';
@@ -211,7 +225,8 @@ export interface Images {
 export type TableDefinition =
   | { id: string; title: string; type: 'text'; textAlignment: 'left' | 'center' | 'right' }
   | { id: string; title: string; type: 'files' }
-  | { id: string; title: string; type: 'content-ref' };
+  | { id: string; title: string; type: 'content-ref' }
+  | { id: string; title: string; type: 'image' };
 
 export interface TableRecord {
   orderIndex: string;
@@ -223,7 +238,8 @@ export interface TableRecord {
 }
 
 export type TableView =
-  | { type: 'grid'; columns: string[]; hideHeader: boolean }
+  /** `columnWidths`: pixels per column id (`<th width="188">`). */
+  | { type: 'grid'; columns: string[]; hideHeader: boolean; columnWidths?: Record<string, number> }
   | {
       type: 'cards';
       columns: string[];
@@ -246,7 +262,7 @@ export interface Table {
     records: Record<string, TableRecord>;
     definition: Record<string, TableDefinition>;
   };
-  fragments: Fragment[];
+  fragments: Array<Fragment<TableCellBlock>>;
 }
 
 /** GitBook's DocumentBlockOpenAPIOperation: an operation of a specification stored in the organization (by slug). */

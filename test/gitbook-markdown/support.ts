@@ -32,6 +32,9 @@ export function outline(blocks: readonly Block[]): unknown[] {
     if (b.type === 'paragraph' || b.type.startsWith('heading')) return [b.type, textOf((b as { nodes: InlineContent[] }).nodes)];
     if (b.type === 'code') return [b.type, b.nodes.map((l) => textOf(l.nodes)).join('\n')];
     if (b.type === 'openapi-operation') return [b.type, `${b.data.ref.spec} ${b.data.method} ${b.data.path}`];
+    if (b.type === 'math') return [b.type, b.data.formula];
+    if (b.type === 'expandable') return [b.type, textOf(b.fragments[0].nodes[0]!.nodes), outline(b.fragments[1].nodes)];
+    if (!('nodes' in b)) return b.type;
     return [b.type, outline((b as { nodes: Block[] }).nodes)];
   });
 }

@@ -84,10 +84,12 @@ describe('markdownToDocument: text', () => {
   });
 
   it('keeps raw HTML as text instead of dropping it', () => {
-    const doc = convert('<details>\n<summary>More</summary>\n</details>\n\nPress <kbd>Ctrl</kbd>.');
+    // (`<details>` with a `<summary>` is GitBook's expandable: see tags.test.ts; the HTML GitBook
+    // writes, `<kbd>` among it, is read as what it means: see gitbook-html.test.ts.)
+    const doc = convert('<section>\n<span>More</span>\n</section>\n\nPress <abbr>Ctrl</abbr>.');
     expect(outline(doc.nodes)).toEqual([
-      ['paragraph', '<details>\n<summary>More</summary>\n</details>'],
-      ['paragraph', 'Press <kbd>Ctrl</kbd>.'],
+      ['paragraph', '<section>\n<span>More</span>\n</section>'],
+      ['paragraph', 'Press <abbr>Ctrl</abbr>.'],
     ]);
   });
 

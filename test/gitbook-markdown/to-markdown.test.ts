@@ -160,7 +160,11 @@ describe('documentToMarkdown: content references', () => {
         paragraph(text('Icon '), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'url', url: 'i.svg' }, alt: 'i', caption: 'c' } }, text(' inline.')),
       ),
     );
-    expect(markdown).toBe('![A "quoted" alt](/files/img1 "Caption \\"x\\"") ![](https://x.example/b.png)\n\nIcon ![i](i.svg "c") inline.\n');
+    // Block images as GitBook writes them: figures (in a div when several), attributes escaped as GitBook does.
+    expect(markdown).toBe(
+      '<div><figure><img src="/files/img1" alt="A &#x22;quoted&#x22; alt"><figcaption><p>Caption "x"</p></figcaption></figure> ' +
+        '<figure><img src="https://x.example/b.png" alt=""><figcaption></figcaption></figure></div>\n\nIcon ![i](i.svg "c") inline.\n',
+    );
     expect(outline(back.nodes)).toEqual([['images', ['/files/img1', 'https://x.example/b.png']], ['paragraph', 'Icon [img] inline.']]);
   });
 });
@@ -244,8 +248,9 @@ describe('documentToMarkdown: tables', () => {
     expect(markdown).toBe(
       '| Name | N\\|um | Ok | Tag | Notes |\n' +
         '| --- | --- | --- | --- | :---: |\n' +
-        '| **Alpha** a\\|b | 3.5 | \\[x\\] | Red | x<br>`y` |\n' +
-        '| Beta<br>second<br>line | 7 | \\[ \\] |  | plain value |\n',
+        // A cell of several paragraphs or a list: GitBook's HTML in the cell.
+        '| **Alpha** a\\|b | 3.5 | \\[x\\] | Red | <ul><li>x</li><li><code>y</code></li></ul> |\n' +
+        '| <p>Beta</p><p>second<br>line</p> | 7 | \\[ \\] |  | plain value |\n',
     );
     const read = back.nodes[0] as Table;
     const { columns } = read.data.view;
@@ -257,10 +262,11 @@ describe('documentToMarkdown: tables', () => {
       ['Notes', 'center'],
     ]);
     const rows = Object.values(read.data.records).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : 1));
-    const cell = (r: number, c: number) => textOf(read.fragments.find((f) => f.fragment === rows[r]!.values[columns[c]!])!.nodes[0]!.nodes);
+    const cell = (r: number, c: number) => outline(read.fragments.find((f) => f.fragment === rows[r]!.values[columns[c]!])!.nodes);
+    const one = (text: string) => [['paragraph', text]];
     expect(rows.map((_, r) => columns.map((_, c) => cell(r, c)))).toEqual([
-      ['Alpha a|b', '3.5', '[x]', 'Red', 'x<br>y'],
-      ['Beta<br>second<br>line', '7', '[ ]', '', 'plain value'],
+      [one('Alpha a|b'), one('3.5'), one('[x]'), one('Red'), [['list-unordered', [['list-item', one('x')], ['list-item', one('y')]]]]],
+      [[...one('Beta'), ...one('second\nline')], one('7'), one('[ ]'), one(''), one('plain value')],
     ]);
   });
 
@@ -322,10 +328,13 @@ describe('documentToMarkdown: text and marks', () => {
       doc(paragraph(text('Note:', 'bold'), text('text '), text('key', 'keyboard'), text(' '), text('red', 'color', 'italic'), text(' a'), text('(b)', 'bold'), text('c'))),
     );
     // `**Note:**text` would not be bold in markdown: the colon moves out of the mark, the text stays.
-    expect(markdown).toBe('**Note**:text key *red* a(**b**)c\n');
+    // Keyboard is GitBook's `<kbd>`; a colour without its data has no tag to write.
+    expect(markdown).toBe('**Note**:text <kbd>key</kbd> *red* a(**b**)c\n');
     expect(leavesOf((back.nodes[0] as Paragraph).nodes)).toEqual([
       ['Note', ['bold']],
-      [':text key ', []],
+      [':text ', []],
+      ['key', ['keyboard']],
+      [' ', []],
       ['red', ['italic']],
       [' a(', []],
       ['b', ['bold']],
@@ -356,7 +365,7 @@ describe('documentToMarkdown: text and marks', () => {
 });
 
 describe('documentToMarkdown: blocks markdown has no syntax for', () => {
-  it('keeps the text of emoji, math, mentions, annotations and unknown inlines', () => {
+  it("keeps the text of emoji, mentions, annotations and unknown inlines, and writes math as GitBook's formulas", () => {
     const { markdown, doc: back } = reread(
       doc(
         paragraph(
@@ -375,11 +384,12 @@ describe('documentToMarkdown: blocks markdown has no syntax for', () => {
         block('math', [], { formula: 'x^2' }),
       ),
     );
-    expect(markdown).toBe('ok 👍 $$a\\_1$$ [/pages/p9](/pages/p9) annotated *kept*\n\nThe note.\n\n$$x^2$$\n');
-    expect(outline(back.nodes)).toEqual([['paragraph', 'ok 👍 $$a_1$$ /pages/p9 annotated kept'], ['paragraph', 'The note.'], ['paragraph', '$$x^2$$']]);
+    expect(markdown).toBe('ok 👍 $$a_1$$ [/pages/p9](/pages/p9) annotated *kept*\n\nThe note.\n\n$$\nx^2\n$$\n');
+    expect(outline(back.nodes)).toEqual([['paragraph', 'ok 👍 [img] /pages/p9 annotated kept'], ['paragraph', 'The note.'], ['math', 'x^2']]);
+    expect((back.nodes[0] as Paragraph).nodes[1]).toMatchObject({ type: 'inline-math', data: { formula: 'a_1' } });
   });
 
-  it('writes expandables, tabs and steppers as their content, under a bold title line where they have one', () => {
+  it("writes expandables, tabs and steppers as GitBook's tags, which read back as the same blocks", () => {
     const { markdown, doc: back } = reread(
       doc(
         {
@@ -396,21 +406,21 @@ describe('documentToMarkdown: blocks markdown has no syntax for', () => {
         block('stepper', [block('stepper-step', [block('list-unordered', [item(paragraph(text('one')))])]), block('stepper-step', [block('list-unordered', [item(paragraph(text('two')))])])]),
       ),
     );
-    expect(markdown).toBe('**More *info***\n\nHidden.\n\n**macOS**\n\nbrew install\n\n**Linux**\n\napt install\n\n- one\n\n* two\n');
+    expect(markdown).toBe(
+      [
+        '<details>\n\n<summary>More <em>info</em></summary>\n\nHidden.\n\n</details>',
+        '{% tabs %}\n{% tab title="macOS" %}\nbrew install\n{% endtab %}\n\n{% tab title="Linux" %}\napt install\n{% endtab %}\n{% endtabs %}',
+        '{% stepper %}\n{% step %}\n- one\n{% endstep %}\n\n{% step %}\n- two\n{% endstep %}\n{% endstepper %}\n',
+      ].join('\n\n'),
+    );
     expect(outline(back.nodes)).toEqual([
-      ['paragraph', 'More info'],
-      ['paragraph', 'Hidden.'],
-      ['paragraph', 'macOS'],
-      ['paragraph', 'brew install'],
-      ['paragraph', 'Linux'],
-      ['paragraph', 'apt install'],
-      ['list-unordered', [['list-item', [['paragraph', 'one']]]]],
-      ['list-unordered', [['list-item', [['paragraph', 'two']]]]],
+      ['expandable', 'More info', [['paragraph', 'Hidden.']]],
+      ['tabs', [['tabs-item', [['paragraph', 'brew install']]], ['tabs-item', [['paragraph', 'apt install']]]]],
+      ['stepper', [['stepper-step', [['list-unordered', [['list-item', [['paragraph', 'one']]]]]]], ['stepper-step', [['list-unordered', [['list-item', [['paragraph', 'two']]]]]]]]],
     ]);
-    expect(leavesOf((back.nodes[0] as Paragraph).nodes)).toEqual([['More ', ['bold']], ['info', ['bold', 'italic']]]);
   });
 
-  it('keeps the text of unknown blocks, and a link for void blocks that point somewhere', () => {
+  it("writes columns, embeds, files and content references as GitBook's tags, and keeps the text of unknown blocks", () => {
     const { markdown } = reread(
       doc(
         block('columns', [block('column', [paragraph(text('left'))]), block('column', [block('some-future-block', [text('inline text')])])]),
@@ -423,7 +433,16 @@ describe('documentToMarkdown: blocks markdown has no syntax for', () => {
         text('stray text'),
       ),
     );
-    expect(markdown).toBe('left\n\ninline text\n\n<https://youtu.be/x>\n\n[/files/f9](/files/f9)\n\n[/pages/p3](/pages/p3)\n\ndeep text\n\nstray text\n');
+    expect(markdown).toBe(
+      [
+        '{% columns %}\n{% column %}\n\nleft\n{% endcolumn %}\n\n{% column %}\n\ninline text\n{% endcolumn %}\n{% endcolumns %}',
+        '{% embed url="https://youtu.be/x" %}',
+        '{% file src="/files/f9" %}',
+        '{% content-ref url="/pages/p3" %}\n[/pages/p3](/pages/p3)\n{% endcontent-ref %}',
+        'deep text',
+        'stray text\n',
+      ].join('\n\n'),
+    );
   });
 });
 
