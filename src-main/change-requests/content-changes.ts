@@ -15,7 +15,11 @@ import { type NetworkPolicy, NetworkRefusal } from '../net/network-policy';
 import { newId } from '../store/ids';
 import { addContributor } from '../store/change-requests';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from './access';
+import { documentBodyWriter } from './document-bodies';
 import { resolveContentLinks } from './markdown-links';
+
+/** A page body to write: markdown as sent, or converted from the GitBook document sent (`document`). */
+type Body = { pageId: string; markdown: string; document?: unknown };
 
 export type Outcome =
   | { object: 'created_page'; ref?: string; pageId: string }
@@ -48,7 +52,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
       });
     });
     const refs = new Map<string, string>();
-    const bodies: Array<{ pageId: string; markdown: string }> = [];
+    const bodies: Body[] = [];
     const now = isoNow(ctx.clock);
 
     writer.change(treeDocId(tree.treeId), (doc) => {
@@ -76,7 +80,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
             updatedAt: now,
           });
           if (change.ref) refs.set(change.ref, id);
-          if (markdown !== undefined) bodies.push({ pageId: id, markdown });
+          if (markdown !== undefined) bodies.push({ pageId: id, markdown, document: sentDocument(change.document) });
           outcomes.push({ object: 'created_page', ref: change.ref, pageId: id });
         } else if (change.operation === 'update_page') {
           const id = pageRef(change.page, 'page');
@@ -98,7 +102,7 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
           // (a missing title hid the page: readPages skips records without one).
           writePage(doc, id, Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
           const markdown = change.document ? markdownOf(change.document, `${at}.document`) : undefined;
-          if (markdown !== undefined) bodies.push({ pageId: id, markdown });
+          if (markdown !== undefined) bodies.push({ pageId: id, markdown, document: sentDocument(change.document) });
           outcomes.push({ object: 'updated_page', pageId: id });
         } else if (change.operation === 'delete_page') {
           for (const removed of removePageAndDescendants(doc, pageRef(change.page, 'page'))) outcomes.push({ object: 'deleted_page', pageId: removed });
@@ -111,9 +115,15 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
     // Bodies go last, their links resolved against the page tree the batch produced.
     const materialized = materialize(readPages(ctx.docs.get(treeDocId(tree.treeId))));
     const fileNameById = new Map(readFiles(ctx.docs.get(treeDocId(tree.treeId))).map((f) => [f.id, f.name]));
+    const fromDocument = documentBodyWriter(materialized, [...fileNameById].map(([id, name]) => ({ id, name })), { pageIdByRef: refs, fileNameByRef });
     for (const body of bodies) {
       const path = materialized.find((p) => p.id === body.pageId)?.path ?? null;
-      writeBody(ctx, writer, tree, body.pageId, resolveContentLinks(body.markdown, path, { pages: materialized, fileNameByRef, fileNameById }));
+      // A document's references are written as relative paths once the tree is final; markdown as sent is resolved as GitBook does.
+      const markdown =
+        body.document !== undefined
+          ? fromDocument(body.pageId, body.document)
+          : resolveContentLinks(body.markdown, path, { pages: materialized, fileNameByRef, fileNameById });
+      writeBody(ctx, writer, tree, body.pageId, markdown);
     }
     refreshTreeRows(ctx, tree);
     cutRevision(ctx, tree, 'edits', ctx.user.id);
@@ -140,6 +150,11 @@ function markdownOf(document: { markdown?: string; document?: unknown }, field: 
   return 'markdown' in document ? document.markdown : undefined;
 }
 
+/** The GitBook document a change sent as a page's body, if it sent one rather than markdown. */
+function sentDocument(body: { markdown?: string; document?: unknown } | undefined): unknown {
+  return body && 'document' in body ? body.document : undefined;
+}
+
 function pageOptions(change: { emoji?: string; icon?: string; hidden?: boolean }): Partial<PageRecord> {
   return { emoji: change.emoji, icon: change.icon, hidden: change.hidden };
 }
@@ -162,7 +177,7 @@ function revertPage(
   tree: TreeRef,
   change: { page: string; revision?: string; block?: string[] },
   at: string,
-  bodies: Array<{ pageId: string; markdown: string }>,
+  bodies: Body[],
   outcomes: Outcome[],
   pageRef: (id: string, field: string) => string,
 ): void {

@@ -9,6 +9,7 @@ import { presentFile } from '../files/presenter';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
+import { lazyScope, treeLinkScope } from '../links/content-refs';
 import { getLiveFile, listLiveFiles } from '../store/content-files';
 import { getLivePage, getLivePageByPath, type ContentPageRow } from '../store/content-pages';
 import { contentChangesBody, contentChangesQuery } from '../../src-shared/schemas/change-request-content';
@@ -28,7 +29,8 @@ export function registerChangeRequestContentRoutes(router: Router): void {
   const onePage = (ctx: CallContext, spaceId: string, row: ContentPageRow, query: unknown) => {
     const { format } = parseInput(pageFormatQuery, query, 'query');
     const { page, subtree, markdownOf } = withSubtree(ctx, row);
-    return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format });
+    const linkScope = lazyScope(() => treeLinkScope(ctx.db, row.tree_id, new URL(ctx.baseUrl).origin));
+    return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format, linkScope });
   };
 
   router.get(BASE, ({ ctx, params, query }) => {

@@ -11,6 +11,8 @@ import {
   reactionsOf,
   usersByIds,
 } from '../store/comments';
+import { documentRefResolver, treeLinkScope } from '../links/content-refs';
+import type { LinkScope } from '../links/resolve';
 import { getLivePage } from '../store/content-pages';
 import { presentUser } from '../users/presenter';
 import { type CommentPlace, commentPermissions } from './access';
@@ -44,7 +46,7 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
       ...(row.edited_at ? { editedAt: row.edited_at } : {}),
       reactions: presentReactions(reactions.get(row.id) ?? [], users, view.pc),
       replies: row.replies,
-      body: presentBody(row.markdown, view.format),
+      body: presentBody(row.markdown, view, row.page_id),
       target: {
         ...(row.node_id ? { node: { id: row.node_id } } : {}),
         ...(row.table_cell ? { tableCell: JSON.parse(row.table_cell) as { record: string; definition: string } } : {}),
@@ -80,7 +82,7 @@ export function presentReplies(rows: ReplyRow[], comment: CommentRow, view: Comm
     postedAt: row.posted_at,
     ...(row.edited_at ? { editedAt: row.edited_at } : {}),
     reactions: presentReactions(reactions.get(row.id) ?? [], users, view.pc),
-    body: presentBody(row.markdown, view.format),
+    body: presentBody(row.markdown, view, comment.page_id),
     urls: { location: `${view.pc.baseUrl}${view.place.path}/comments/${comment.id}/replies/${row.id}` },
     permissions: commentPermissions(view.place.role, view.pc.user.id, row.posted_by),
   }));
@@ -91,8 +93,18 @@ export function presentReply(row: ReplyRow, comment: CommentRow, view: CommentVi
 }
 
 /** Markdown is stored; GitBook's JSON document is derived from it when `format=document` asks. */
-function presentBody(markdown: string, format: CommentFormat | undefined) {
-  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+function presentBody(markdown: string, view: CommentView, pageId: string | null) {
+  if (view.format !== 'document') return { markdown };
+  // Links resolve as in the body of the comment's page: against its content tree, read once per view.
+  const resolveRef = documentRefResolver(scopeOf(view), pageId);
+  return { document: markdownToDocument(markdown, { resolveRef }) };
+}
+
+const scopes = new WeakMap<CommentView, LinkScope>();
+function scopeOf(view: CommentView): LinkScope {
+  let scope = scopes.get(view);
+  if (!scope) scopes.set(view, (scope = treeLinkScope(view.db, view.place.treeId, new URL(view.pc.baseUrl).origin)));
+  return scope;
 }
 
 /** One entry per emoji, in the order each was first used, with who reacted and when. */

@@ -32,7 +32,7 @@ export function postReply(ctx: ServiceContext, ref: CommentPlaceRef, commentId: 
   return inTransaction(ctx.db, () => {
     const place = requirePlace(ctx, ref, { role: 'comment', action: 'reply to its comments', write: true });
     const comment = requireComment(ctx, place, commentId);
-    const id = insertReply(ctx.db, comment.id, { postedBy: ctx.user.id, now: isoNow(ctx.clock), markdown: commentMarkdown(input.body) });
+    const id = insertReply(ctx.db, comment.id, { postedBy: ctx.user.id, now: isoNow(ctx.clock), markdown: commentMarkdown(input.body, { db: ctx.db, treeId: place.treeId, pageId: comment.page_id }) });
     return { place, comment: getComment(ctx.db, place.scope, comment.id)!, reply: getReply(ctx.db, comment.id, id)! };
   });
 }
@@ -51,7 +51,7 @@ export function updateReply(
     const reply = requireReply(ctx, comment, replyId);
     if (input.body) {
       assertCanEdit(place, ctx.user.id, reply.posted_by, 'reply');
-      setReplyMarkdown(ctx.db, reply.id, commentMarkdown(input.body), isoNow(ctx.clock));
+      setReplyMarkdown(ctx.db, reply.id, commentMarkdown(input.body, { db: ctx.db, treeId: place.treeId, pageId: comment.page_id }), isoNow(ctx.clock));
     }
     applyReactionsAndStatus(ctx, comment.id, reply.id, input);
     return { place, comment: getComment(ctx.db, place.scope, comment.id)!, reply: getReply(ctx.db, comment.id, reply.id)! };

@@ -55,7 +55,7 @@ export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: Po
     const id = insertComment(ctx.db, place.scope, {
       postedBy: ctx.user.id,
       now: isoNow(ctx.clock),
-      markdown: commentMarkdown(input.body),
+      markdown: commentMarkdown(input.body, { db: ctx.db, treeId: place.treeId, pageId: input.page ?? null }),
       revisionId: place.revisionId,
       pageId: input.page ?? null,
       pageSnapshot: snapshot,
@@ -73,7 +73,7 @@ export function updateComment(ctx: ServiceContext, ref: CommentPlaceRef, comment
     const comment = requireComment(ctx, place, commentId);
     if (input.body) {
       assertCanEdit(place, ctx.user.id, comment.posted_by, 'comment');
-      setCommentMarkdown(ctx.db, comment.id, commentMarkdown(input.body), isoNow(ctx.clock));
+      setCommentMarkdown(ctx.db, comment.id, commentMarkdown(input.body, { db: ctx.db, treeId: place.treeId, pageId: comment.page_id }), isoNow(ctx.clock));
     }
     applyReactionsAndStatus(ctx, comment.id, null, input);
     return { place, comment: getComment(ctx.db, place.scope, comment.id)! };

@@ -6,7 +6,8 @@ import { allLiveFiles } from '../store/content-files';
 import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
 import { linksOfPage, linksOfTree, type LinkRow } from '../store/links';
 import type { SpaceRow } from '../store/spaces';
-import { resolveLink, type LinkScope, type LinkStatus, type ResolvedLink } from './resolve';
+import { linkScopeOf } from './content-refs';
+import { resolveLink, type LinkStatus, type ResolvedLink } from './resolve';
 
 export interface LinkUsage extends ResolvedLink {
   relation: LinkRow['relation'];
@@ -74,13 +75,7 @@ export function backlinks(
 function report(ctx: ServiceContext, space: SpaceRow, treeId: string, rows: LinkRow[], appOrigin: string, status?: LinkStatus): LinkReport {
   const pageRows = listLivePages(ctx.db, treeId);
   const pages = new Map(pageRows.map((p) => [p.page_id, p]));
-  const scope: LinkScope = {
-    pageByPath: new Map(pageRows.map((p) => [p.path, p])),
-    pathOfPage: new Map(pageRows.map((p) => [p.page_id, p.path])),
-    hasChildren: new Set(pageRows.flatMap((p) => (p.parent_id ? [p.parent_id] : []))),
-    fileByName: new Map(allLiveFiles(ctx.db, treeId).map((f) => [f.name, f])),
-    appOrigin,
-  };
+  const scope = linkScopeOf(pageRows, allLiveFiles(ctx.db, treeId), appOrigin);
   const resolved = rows
     .filter((row) => pages.has(row.page_id))
     .map((row) => ({ ...resolveLink(row.url, row.page_id, scope), relation: row.relation, sourcePageId: row.page_id }));
