@@ -22,8 +22,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh profile that is deleted on close, so no run sees another's localStorage. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Chromium with a fresh profile that is deleted on close, so no run sees another's localStorage.
+ * `javaScriptEnabled: false` reads pages as a visitor without script does (the published site).
+ */
+export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set FOLIO_CHROMIUM).`);
   }
@@ -33,6 +36,7 @@ export async function launchChromium(): Promise<Browser> {
     args: ARGS,
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   return {
     context,

@@ -1,3 +1,5 @@
+import { BLOCK_CSS } from './block-css';
+
 /** The dark palette: the visitor's system's choice, or the site's when readers may not switch (themes.toggeable). */
 const DARK = `
     --bg: #14171d; --fg: #e6e9ef; --muted: #9aa3b2; --line: #2a2f3a; --soft: #1b1f27;
@@ -132,4 +134,4 @@ a { color: var(--accent); }
   .site-nav { border-right: 0; border-bottom: 1px solid var(--line); min-height: 0; }
   .site-main { padding: 1.5rem 1.25rem 3rem; }
 }
-`;
+${BLOCK_CSS}`;

@@ -1,0 +1,45 @@
+import type { RefResolver } from '../../../src-shared/gitbook-markdown/context';
+import type { FolioApp } from '../../app/app';
+import { documentRefResolver, treeLinkScope } from '../../links/content-refs';
+import { operationOf } from '../../openapi/operation';
+import { allLiveFiles, type ContentFileRow } from '../../store/content-files';
+import { getLivePage, type ContentPageRow } from '../../store/content-pages';
+import type { PageLinks } from './markdown';
+import { missingOperationHtml, operationHtml } from './openapi-html';
+import type { SiteFrame } from './page-html';
+
+/** Addresses that name no page or file of the space: web and mail addresses, and a heading of this page. */
+const OUTSIDE_OR_HERE = /^([a-z][a-z0-9+.-]*:|\/\/|#)/i;
+
+/**
+ * Where a published page's links lead on the site: the space's pages to their published addresses (when
+ * the visitor can see them there, as the site's other links), headings to their anchors, files to the
+ * site's file route, OpenAPI blocks to the organization's specifications.
+ */
+export function sitePageLinks(app: FolioApp, frame: SiteFrame, page: ContentPageRow, origin: string): PageLinks {
+  const { location } = frame;
+  let files: Map<string, ContentFileRow> | undefined;
+  const fileById = (fileId: string) => (files ??= new Map(allLiveFiles(app.db, page.tree_id).map((row) => [row.file_id, row]))).get(fileId);
+  let resolver: RefResolver | undefined;
+  return {
+    // Only a relative path names a page or file of the space: the space's link scope (every page's path)
+    // is read at the first one, so a page without any costs what it did, however large its space.
+    resolveRef: (url, usage) =>
+      OUTSIDE_OR_HERE.test(url) ? undefined : (resolver ??= documentRefResolver(treeLinkScope(app.db, page.tree_id, origin), page.page_id))(url, usage),
+    fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}`,
+    file: (fileId) => {
+      const row = fileById(fileId);
+      return row ? { name: row.name, size: row.size } : undefined;
+    },
+    page: (ref) => {
+      const pageId = ref.page ?? page.page_id;
+      const target = getLivePage(app.db, page.tree_id, pageId);
+      const resolved = frame.resolve(ref.kind === 'anchor' ? { kind: 'anchor', anchor: ref.anchor, page: pageId } : { kind: 'page', page: pageId });
+      return target && resolved ? { href: resolved.href, title: target.title } : undefined;
+    },
+    operation: (tag) => {
+      const operation = operationOf(app.db, frame.site.organization_id, tag.spec, tag.path, tag.method);
+      return operation ? operationHtml(operation) : missingOperationHtml(tag);
+    },
+  };
+}
