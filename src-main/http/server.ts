@@ -4,6 +4,7 @@ import type { FolioApp } from '../app/app';
 import { serveDownload } from '../files/download';
 import { serveIntegrationFile } from '../integrations/serve';
 import { servePdf } from '../pdf/serve';
+import { baseUrlOf } from './base-url';
 import { serveSso } from '../saml/login';
 import { serveSitePreview } from '../sites/preview/serve';
 import { siteWithHostname } from '../store/sites';
@@ -37,7 +38,7 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
     if (isApiPath(url.pathname)) return handleApi(app, req, res, url, listenUrl());
     if (url.pathname.startsWith('/trpc/')) return trpc(req, res);
     if (url.pathname.startsWith('/files/')) return serveDownload(app.db, app.clock, req, res, url);
-    if (url.pathname.startsWith('/pdf/')) return servePdf(app.db, app.clock, req, res, url);
+    if (url.pathname.startsWith('/pdf/')) return servePdf(app.db, app.clock, req, res, url, baseUrlOf(req, listenUrl()));
     if (url.pathname.startsWith('/integrations/')) return serveIntegrationFile(app.db, req, res, url);
     if (url.pathname.startsWith('/sites/')) return serveSitePreview(app, req, res, url, listenUrl());
     if (url.pathname.startsWith('/sso/')) return serveSso(app, req, res, url, listenUrl());

@@ -1,6 +1,6 @@
-import type { Code } from 'mdast';
+import type { Code } from '../../src-shared/gitbook-markdown/types';
 import type { Cursor, Frame } from './cursor';
-import { FONTS } from './theme';
+import { COLORS, FONTS } from './theme';
 import { toWinAnsi } from './winansi';
 
 /** How a box looks (see `box`): colours, and the room between its edges and its content. */
@@ -52,11 +52,31 @@ export function box(cursor: Cursor, frame: Frame, look: BoxLook, body: (inner: F
   doc.y = endY;
 }
 
-/** A code block: monospaced, in a tinted box with a border. */
+/** A code block: monospaced, in a tinted box with a border, under its title, lines numbered if asked. */
 export function codeBlock(cursor: Cursor, node: Code, frame: Frame): void {
-  const text = toWinAnsi(node.value, { code: true }).replace(/ +$/gm, '') || ' ';
+  const lines = node.nodes.map((line) => toWinAnsi(line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join(''), { code: true }).replace(/ +$/, ''));
+  const title = node.data.title?.trim();
   box(cursor, frame, { tint: '#000000', tintOpacity: 0.045, border: '#e5e7eb', padX: 10, padY: 8 }, (inner) => {
-    cursor.doc.font(FONTS.mono[0]).fontSize(9).fillColor('#111827');
-    cursor.doc.text(text, inner.x, cursor.doc.y, { width: inner.width, lineGap: 2.2, link: null, underline: false, strike: false });
+    const doc = cursor.doc;
+    if (title) {
+      doc.font(FONTS.sans[1]).fontSize(9).fillColor(COLORS.muted);
+      doc.text(toWinAnsi(title), inner.x, doc.y, { width: inner.width, link: null, underline: false, strike: false });
+      doc.y += 4;
+    }
+    doc.font(FONTS.mono[0]).fontSize(9).fillColor('#111827');
+    const options = { lineGap: 2.2, link: null, underline: false, strike: false };
+    if (!node.data.lineNumbers) {
+      doc.text(lines.join('\n') || ' ', inner.x, doc.y, { ...options, width: inner.width });
+      return;
+    }
+    // Numbers in a gutter of their own, so that the code's text reads without them when copied line by line.
+    const gutter = doc.widthOfString(String(lines.length)) + 10;
+    lines.forEach((line, i) => {
+      cursor.ensure(cursor.lineHeight(9, 2.2));
+      const y = doc.y;
+      const number = String(i + 1);
+      doc.fillColor(COLORS.muted).text(number, inner.x + gutter - 10 - doc.widthOfString(number), y, { ...options, lineBreak: false });
+      doc.fillColor('#111827').text(line || ' ', inner.x + gutter, y, { ...options, width: Math.max(1, inner.width - gutter) });
+    });
   });
 }

@@ -62,7 +62,7 @@ export class Cursor {
     const doc = this.doc;
     const size = base.size ?? BODY_SIZE;
     const lineGap = base.lineGap ?? BODY_GAP;
-    const list = mergeRuns(input.map((run) => ({ text: toWinAnsi(run.text, { code: run.style.code }), style: run.style })));
+    const list = mergeRuns(input.map((run) => ({ text: toWinAnsi(run.text, { code: run.style.code || run.style.mono }), style: run.style })));
     // Whitespace at the edges would only indent the first line or pad the last.
     const first = list[0];
     if (first) first.text = first.text.replace(/^[ \n]+/, '');
@@ -83,7 +83,9 @@ export class Cursor {
         lineGap,
         align: base.align ?? 'left',
         link: style.link ?? null,
-        underline: Boolean(style.link),
+        // PDFKit keeps a continued run's options: an absent destination must be reset, not left out.
+        goTo: (style.goTo ?? null) as string | undefined,
+        underline: Boolean(style.link || style.goTo),
         strike: Boolean(style.strike),
       };
       if (i === 0) doc.text(run.text, frame.x, doc.y, options);

@@ -1,4 +1,4 @@
-import type { PhrasingContent } from 'mdast';
+import type { ImageRef } from '../../src-shared/gitbook-markdown/types';
 import type { Cursor, Frame } from './cursor';
 import { PDF_MAX_IMAGE_PIXELS } from '../expansion-limits';
 import { embeddableImage } from './images';
@@ -19,6 +19,9 @@ interface OpenedImage {
   orientation?: number;
 }
 
+/** Finds a space file's bytes by its id (images given as file references). */
+export type FileImageResolver = (fileId: string) => ResolvedImage | undefined;
+
 /** The images of one document: PNG and JPEG embedded, others shown as their alt text. */
 export class Figures {
   private readonly images = new Map<string, OpenedImage | null>();
@@ -26,17 +29,21 @@ export class Figures {
   constructor(
     private readonly cursor: Cursor,
     private readonly resolveImage: ImageResolver | undefined,
+    private readonly resolveFile: FileImageResolver | undefined = undefined,
+    /** A file's name, for the alt text of a file image that cannot be shown. */
+    private readonly fileName: (fileId: string) => string | undefined = () => undefined,
   ) {}
 
-  image(url: string, alt: string, caption: string, frame: Frame): void {
+  image(ref: ImageRef, alt: string, caption: string, frame: Frame): void {
     const doc = this.cursor.doc;
-    const opened = this.openImage(url);
+    const opened = this.openImage(ref);
     if (!opened) {
-      const name = alt.trim() || decodeURISafe(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image';
+      const fallback = ref.kind === 'file' ? this.fileName(ref.file) : decodeURISafe(ref.url.split(/[?#]/)[0]!.split('/').pop() ?? '');
+      const name = alt.trim() || fallback || 'image';
       this.cursor.rich([{ text: `[Image: ${name}]`, style: { italic: true, color: COLORS.muted } }], frame);
       return;
     }
-    const { width, height } = this.imageSize(url, caption, frame)!;
+    const { width, height } = this.imageSize(ref, caption, frame)!;
     this.cursor.ensure(height + (caption ? 20 : 0));
     const y = doc.y;
     doc.image(opened as unknown as PDFKit.Mixins.ImageSrc, frame.x + (frame.width - width) / 2, y, { width, height });
@@ -49,8 +56,8 @@ export class Figures {
   }
 
   /** The size an image is printed at: its natural size, scaled down to the column and the page. */
-  imageSize(url: string, caption: string, frame: Frame): { width: number; height: number } | undefined {
-    const opened = this.openImage(url);
+  imageSize(ref: ImageRef, caption: string, frame: Frame): { width: number; height: number } | undefined {
+    const opened = this.openImage(ref);
     if (!opened) return undefined;
     const turned = (opened.orientation ?? 1) > 4;
     const naturalWidth = (turned ? opened.height : opened.width) * POINTS_PER_PIXEL;
@@ -60,12 +67,13 @@ export class Figures {
     return { width: Math.max(1, naturalWidth * scale), height: Math.max(1, naturalHeight * scale) };
   }
 
-  /** The image at `url` opened once per document (so it is embedded once), or null. */
-  private openImage(url: string): OpenedImage | null {
-    if (this.images.has(url)) return this.images.get(url)!;
+  /** The image a reference names, opened once per document (so it is embedded once), or null. */
+  private openImage(ref: ImageRef): OpenedImage | null {
+    const key = ref.kind === 'file' ? `file:${ref.file}` : `url:${ref.url}`;
+    if (this.images.has(key)) return this.images.get(key)!;
     let opened: OpenedImage | null = null;
     try {
-      const found = url ? this.resolveImage?.(url) : undefined;
+      const found = ref.kind === 'file' ? this.resolveFile?.(ref.file) : ref.url ? this.resolveImage?.(ref.url) : undefined;
       if (found && embeddableImage(found.bytes)) {
         const image = (this.cursor.doc as unknown as { openImage(src: Uint8Array): OpenedImage }).openImage(Buffer.from(found.bytes));
         // Checked again as PDFKit reads the header, before anything is decoded: its reading decides.
@@ -74,18 +82,9 @@ export class Figures {
     } catch {
       opened = null;
     }
-    this.images.set(url, opened);
+    this.images.set(key, opened);
     return opened;
   }
-}
-
-/** The images a paragraph child stands for as blocks: an image, or a link around nothing but images. */
-export function blockImages(node: PhrasingContent): Array<{ url: string; alt?: string | null; title?: string | null }> | undefined {
-  if (node.type === 'image') return [node];
-  if (node.type !== 'link') return undefined;
-  const images = node.children.filter((child) => child.type === 'image');
-  const blank = node.children.every((child) => child.type === 'image' || (child.type === 'text' && child.value.trim() === '') || child.type === 'break');
-  return images.length > 0 && blank ? images : undefined;
 }
 
 function decodeURISafe(text: string): string {

@@ -1,75 +1,97 @@
-import type { List, RootContent } from 'mdast';
-import { parse as parseHtml } from 'node-html-parser';
-import type { HintTag } from '../../src-shared/gitbook-markdown/hints';
-import type { Cursor, Frame } from './cursor';
-import { blockImages, type Figures } from './figures';
-import { BODY_SIZE, COLORS, FONTS, HEADING_SIZES } from './theme';
+import type { Block, List } from '../../src-shared/gitbook-markdown/types';
+import type { BlockHost } from './block-host';
+import type { Frame } from './cursor';
+import { blockImages, headingSize } from './text-blocks';
+import { BODY_SIZE, COLORS, FONTS } from './theme';
 
-/** What a list needs of the block writer: its items hold blocks, laid out by it. */
-export interface ListHost {
-  readonly cursor: Cursor;
-  readonly figures: Figures;
-  hintTag(html: string): HintTag | undefined;
-  blocks(nodes: readonly RootContent[], frame: Frame): void;
+/** An item's marker: a bullet, a number, a checkbox, or a step's number in a circle. */
+export type Marker = { kind: 'bullet' } | { kind: 'number'; text: string } | { kind: 'checkbox'; checked: boolean } | { kind: 'step'; text: string };
+
+export function list(host: BlockHost, node: List, frame: Frame): void {
+  const start = typeof node.data.start === 'number' && Number.isFinite(node.data.start) ? node.data.start : 1;
+  const items = node.nodes.map((item, i) => {
+    const marker: Marker =
+      node.type === 'list-tasks' && typeof item.data.checked === 'boolean'
+        ? { kind: 'checkbox', checked: item.data.checked }
+        : node.type === 'list-ordered'
+          ? { kind: 'number', text: `${start + i}.` }
+          : { kind: 'bullet' };
+    return { marker, blocks: item.nodes };
+  });
+  markedItems(host, items, frame);
 }
 
-/** A list: each item's marker (bullet, number or checkbox), then its blocks, indented. */
-export function list(host: ListHost, node: List, frame: Frame): void {
+/** Items each with a marker, then its blocks, indented (lists, and a stepper's steps). */
+export function markedItems(host: BlockHost, items: ReadonlyArray<{ marker: Marker; blocks: readonly Block[] }>, frame: Frame, loose = false): void {
   const { cursor } = host;
   const doc = cursor.doc;
-  const start = typeof node.start === 'number' && Number.isFinite(node.start) ? node.start : 1;
-  const markers = node.children.map((_, i) => (node.ordered ? `${start + i}.` : ''));
   doc.font(FONTS.sans[0]).fontSize(BODY_SIZE);
-  const markerWidth = node.ordered ? Math.max(...markers.map((m) => doc.widthOfString(m))) + 6 : 10;
+  const texts = items.map(({ marker }) => (marker.kind === 'number' || marker.kind === 'step' ? marker.text : ''));
+  const markerWidth = texts.some(Boolean) ? Math.max(...texts.map((m) => doc.widthOfString(m))) + (items.some((i) => i.marker.kind === 'step') ? 12 : 6) : 10;
   // Deeply nested lists stop indenting once the column gets narrow.
   const indent = frame.width - (markerWidth + 6) > 120 ? markerWidth + 6 : 0;
-  const loose = node.spread === true || node.children.some((item) => item.spread === true);
-  node.children.forEach((item, i) => {
-    if (i > 0) cursor.gap(loose ? 7 : 3);
-    const inner: Frame = { ...frame, x: frame.x + indent, width: frame.width - indent, level: frame.level + 1, tight: !loose };
+  // A list whose items hold several blocks reads better with room between them.
+  const spread = loose || items.some((item) => item.blocks.length > 1);
+  items.forEach((item, i) => {
+    if (i > 0) cursor.gap(spread ? 7 : 3);
+    const inner: Frame = { ...frame, x: frame.x + indent, width: frame.width - indent, level: frame.level + 1, tight: !spread };
     // The marker goes first (so the PDF's text reads in order), where the item's first block will
     // start: the room that block asks for is made now, so it does not move to the next page.
-    cursor.ensure(roomFor(host, item.children[0] as RootContent | undefined, inner));
+    cursor.ensure(roomFor(host, item.blocks[0], inner));
     const y = doc.y;
-    if (indent > 0) {
-      if (typeof item.checked === 'boolean') checkbox(doc, frame.x + markerWidth - 9, y, item.checked);
-      else if (node.ordered) orderedMarker(doc, markers[i]!, frame.x + markerWidth - 4, y, frame.color);
-      else bullet(doc, frame.x + 3, y, frame.level);
-    }
+    const page = cursor.pageIndex;
+    if (indent > 0) drawMarker(doc, item.marker, frame, markerWidth, y);
     doc.x = frame.x;
     doc.y = y;
-    if (item.children.length === 0) doc.y += cursor.lineHeight();
-    else host.blocks(item.children as RootContent[], inner);
+    host.blocks(item.blocks, inner);
+    // An empty item still takes its line, so that the next marker does not print over this one.
+    if (cursor.pageIndex === page && doc.y < y + cursor.lineHeight()) doc.y = y + cursor.lineHeight();
     doc.x = frame.x;
   });
 }
 
-/** The room a block makes sure of before it starts (see `ensure` in each layout method). */
-function roomFor(host: ListHost, node: RootContent | undefined, frame: Frame): number {
+function drawMarker(doc: PDFKit.PDFDocument, marker: Marker, frame: Frame, markerWidth: number, y: number): void {
+  switch (marker.kind) {
+    case 'checkbox':
+      return checkbox(doc, frame.x + markerWidth - 9, y, marker.checked);
+    case 'number':
+      return numberMarker(doc, marker.text, frame.x + markerWidth - 4, y, frame.color);
+    case 'step':
+      return stepMarker(doc, marker.text, frame.x + markerWidth / 2 - 3, y);
+    default:
+      return bullet(doc, frame.x + 3, y, frame.level);
+  }
+}
+
+/** The room a block makes sure of before it starts (see `ensure` in each layout function). */
+function roomFor(host: BlockHost, node: Block | undefined, frame: Frame): number {
   const { cursor, figures } = host;
   switch (node?.type) {
-    case 'heading':
-      return HEADING_SIZES[Math.min(node.depth, 3) as 1 | 2 | 3] * 1.3 + cursor.lineHeight() * 3;
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      return headingSize(node) * 1.3 + cursor.lineHeight() * 3;
     case 'code':
     case 'blockquote':
-      return 18 + cursor.lineHeight() * 2 + 1;
-    case 'html': {
-      if (host.hintTag(node.value)) return 20 + cursor.lineHeight() * 2 + 1;
-      const img = /<img\b/i.test(node.value) ? parseHtml(node.value).querySelector('img') : null;
-      const caption = /<figcaption\b/i.test(node.value) ? 'caption' : '';
-      const size = img ? figures.imageSize(img.getAttribute('src') ?? '', caption, frame) : undefined;
-      return size ? size.height + (caption ? 20 : 0) : cursor.lineHeight();
-    }
-    case 'list':
-      return roomFor(host, node.children[0]?.children[0] as RootContent | undefined, frame);
-    case 'thematicBreak':
+    case 'hint':
+      return 20 + cursor.lineHeight() * 2 + 1;
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      return roomFor(host, node.nodes[0]?.nodes[0], frame);
+    case 'divider':
       return 14;
     case 'table':
       return 60;
+    case 'images': {
+      const image = node.nodes[0];
+      const size = image ? figures.imageSize(image.data.ref, image.fragments.length > 0 ? 'caption' : '', frame) : undefined;
+      return size ? size.height + (image!.fragments.length > 0 ? 20 : 0) : cursor.lineHeight();
+    }
     case 'paragraph': {
-      const images = node.children[0] ? blockImages(node.children[0]) : undefined;
-      const size = images?.[0] ? figures.imageSize(images[0].url, images[0].title ?? '', frame) : undefined;
-      return size ? size.height + (images?.[0]?.title ? 20 : 0) : cursor.lineHeight();
+      const image = node.nodes.map(blockImages).find(Boolean)?.[0];
+      const size = image ? figures.imageSize(image.data.ref, image.data.caption ?? '', frame) : undefined;
+      return size ? size.height + (image?.data.caption ? 20 : 0) : cursor.lineHeight();
     }
     default:
       return cursor.lineHeight();
@@ -90,9 +112,17 @@ function bullet(doc: PDFKit.PDFDocument, x: number, y: number, level: number): v
   doc.restore();
 }
 
-function orderedMarker(doc: PDFKit.PDFDocument, marker: string, right: number, y: number, color: string): void {
+function numberMarker(doc: PDFKit.PDFDocument, marker: string, right: number, y: number, color: string): void {
   doc.font(FONTS.sans[0]).fontSize(BODY_SIZE).fillColor(color);
   doc.text(marker, right - doc.widthOfString(marker), y, { lineBreak: false, link: null, underline: false, strike: false });
+}
+
+/** A step's number, white in a filled circle, as GitBook's stepper draws it. */
+function stepMarker(doc: PDFKit.PDFDocument, number: string, cx: number, y: number): void {
+  const cy = midline(y);
+  doc.save().circle(cx, cy, 8).fill(COLORS.link).restore();
+  doc.font(FONTS.sans[1]).fontSize(9).fillColor('#ffffff');
+  doc.text(number, cx - doc.widthOfString(number) / 2, cy - 4.2, { lineBreak: false, link: null, underline: false, strike: false });
 }
 
 function checkbox(doc: PDFKit.PDFDocument, x: number, y: number, checked: boolean): void {

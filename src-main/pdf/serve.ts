@@ -4,15 +4,17 @@ import { contentDisposition as httpContentDisposition } from '../http/header-val
 import { allLiveFiles, readBlob, type ContentFileRow } from '../store/content-files';
 import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
 import type { Db } from '../store/database';
+import { treeReferences } from './references';
 import { renderPdf, type ImageResolver, type PdfPage } from './render';
 import { verifyPdfUrl } from './signing';
 
 /**
  * GET /pdf/{spaceId}/{treeId}/{title}.pdf?page&expires&signature: the target of a signed PDF link
  * (`signedPdfUrl`). Prints the tree's live pages in reading order, or the one page named, from
- * their content now, with the tree's images.
+ * their content now, with the tree's images. Links to pages not printed lead to the app at `baseUrl`
+ * (the address the reader reached this host at).
  */
-export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string): Promise<void> {
   try {
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const verdict = verifyPdfUrl(db, url.pathname, url.searchParams, clock.now());
@@ -26,7 +28,8 @@ export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: 
     } else {
       pages = readingOrder(listLivePages(db, target.treeId)).map(({ row, depth }) => pdfPage(row, depth));
     }
-    const bytes = await renderPdf(pages, treeImages(db, target.treeId), { title: target.title, createdAt: clock.now() });
+    const references = treeReferences(db, target, baseUrl, clock.now());
+    const bytes = await renderPdf(pages, treeImages(db, target.treeId), { title: target.title, createdAt: clock.now(), references });
     if (res.destroyed) return;
     res.writeHead(200, {
       'Content-Type': 'application/pdf',
@@ -90,6 +93,7 @@ function pdfPage(row: ContentPageRow, depth: number): PdfPage {
   // A link page has no body: its target is what there is to read.
   if (row.kind === 'link' && typeof meta.href === 'string' && meta.href) markdown = `<${meta.href.replace(/[<>\s]/g, encodeURIComponent)}>`;
   return {
+    id: row.page_id,
     title: row.title,
     markdown,
     depth,

@@ -1,20 +1,32 @@
-import type { Table } from 'mdast';
-import { textContent } from '../../src-shared/gitbook-markdown/parse';
-import type { Cursor, Frame } from './cursor';
+import type { Table } from '../../src-shared/gitbook-markdown/types';
+import type { BlockHost } from './block-host';
+import { cards, tableCells } from './cards';
+import type { Frame } from './cursor';
 import { COLORS, FONTS } from './theme';
 import { toWinAnsi } from './winansi';
 
-/** A table whose columns share the frame's width, its header row repeated on each page it runs onto. */
-export function table(cursor: Cursor, node: Table, frame: Frame): void {
+/** GitBook's table block: a grid, or a cards view printed as a list of cards. */
+export function table(host: BlockHost, node: Table, frame: Frame): void {
+  if (node.data.view.type === 'cards') return cards(host, node, frame);
+  const { header, rows: body, alignments } = tableCells(host, node);
+  const hideHeader = node.data.view.hideHeader;
+  grid(host, hideHeader ? body : [header, ...body], hideHeader ? -1 : 0, alignments, frame);
+}
+
+/**
+ * A table whose columns share the frame's width, its header row (`headerRow`, -1 for none)
+ * repeated on each page it runs onto.
+ */
+function grid(host: BlockHost, rows: string[][], headerRow: number, alignments: Array<'left' | 'center' | 'right'>, frame: Frame): void {
+  const { cursor } = host;
   const doc = cursor.doc;
-  const rows = node.children;
-  const columns = Math.max(0, ...rows.map((row) => row.children.length));
-  if (columns === 0) return;
+  const columns = Math.max(0, ...rows.map((row) => row.length));
+  if (columns === 0 || rows.length === 0) return;
   const size = 9.5;
   const pad = 5;
   const lineGap = 1.5;
-  const cells = rows.map((row) => Array.from({ length: columns }, (_, c) => toWinAnsi(cellText(row.children[c])).trim()));
-  const fontOf = (r: number) => (r === 0 ? FONTS.sans[1] : FONTS.sans[0]);
+  const cells = rows.map((row) => Array.from({ length: columns }, (_, c) => toWinAnsi(row[c] ?? '').trim()));
+  const fontOf = (r: number) => (r === headerRow ? FONTS.sans[1] : FONTS.sans[0]);
 
   // Columns share the width by their longest line, each keeping a usable minimum.
   const natural = Array.from({ length: columns }, (_, c) =>
@@ -32,7 +44,7 @@ export function table(cursor: Cursor, node: Table, frame: Frame): void {
   const sum = widths.reduce((a, b) => a + b, 0);
   widths = widths.map((w) => (w / sum) * frame.width);
 
-  const align = (c: number) => (node.align?.[c] === 'center' || node.align?.[c] === 'right' ? node.align[c]! : 'left') as 'left' | 'center' | 'right';
+  const align = (c: number) => alignments[c] ?? 'left';
   const heightOf = (r: number) => {
     let height = 0;
     cells[r]!.forEach((text, c) => {
@@ -44,11 +56,11 @@ export function table(cursor: Cursor, node: Table, frame: Frame): void {
   const drawRow = (r: number, height: number) => {
     const y = doc.y;
     let x = frame.x;
-    if (r === 0) doc.save().rect(frame.x, y, frame.width, height).fill(COLORS.header).restore();
+    if (r === headerRow) doc.save().rect(frame.x, y, frame.width, height).fill(COLORS.header).restore();
     cells[r]!.forEach((text, c) => {
       const width = widths[c]!;
       if (text) {
-        doc.font(fontOf(r)).fontSize(size).fillColor(r === 0 ? COLORS.heading : frame.color);
+        doc.font(fontOf(r)).fontSize(size).fillColor(r === headerRow ? COLORS.heading : frame.color);
         doc.text(text, x + pad, y + pad, {
           width: Math.max(1, width - pad * 2),
           height: height - pad * 2 + 1,
@@ -67,23 +79,17 @@ export function table(cursor: Cursor, node: Table, frame: Frame): void {
     doc.y = y + height;
   };
 
-  const headerHeight = heightOf(0);
-  cursor.ensure(headerHeight + (rows.length > 1 ? heightOf(1) : 0));
-  drawRow(0, headerHeight);
-  for (let r = 1; r < rows.length; r += 1) {
+  const first = headerRow === 0 ? 1 : 0;
+  const headerHeight = headerRow === 0 ? heightOf(0) : 0;
+  cursor.ensure(headerHeight + (rows.length > first ? heightOf(first) : 0));
+  if (headerRow === 0) drawRow(0, headerHeight);
+  for (let r = first; r < rows.length; r += 1) {
     const height = heightOf(r);
     if (doc.y + height > cursor.maxY) {
       doc.addPage();
       // The header row again at the top of each page the table continues on.
-      drawRow(0, headerHeight);
+      if (headerRow === 0) drawRow(0, headerHeight);
     }
     drawRow(r, height);
   }
-}
-
-function cellText(cell: Table['children'][number]['children'][number] | undefined): string {
-  if (!cell) return '';
-  return cell.children
-    .map((child) => (child.type === 'break' ? '\n' : child.type === 'html' && /^<br\s*\/?>$/i.test(child.value.trim()) ? '\n' : textContent(child)))
-    .join('');
 }

@@ -23,3 +23,17 @@ export const HEADING_SIZES = { 1: 17, 2: 14, 3: 12 } as const;
 export const TITLE_SIZE = 22;
 /** PDF points per CSS pixel: images keep their natural size (at 96 dpi) unless wider than the column. */
 export const POINTS_PER_PIXEL = 0.75;
+/** GitBook's text colours (the `color` mark), as printed on white paper. */
+export const MARK_COLORS: Record<string, string> = {
+  green: '#15803d',
+  blue: '#1d4ed8',
+  red: '#b91c1c',
+  orange: '#c2410c',
+  yellow: '#a16207',
+  purple: '#7e22ce',
+  $primary: '#1d4ed8',
+  $info: '#2563eb',
+  $success: '#16a34a',
+  $warning: '#d97706',
+  $danger: '#dc2626',
+};

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { plainTemplateTags } from '../../src-main/pdf/gitbook-tags';
 import { embeddableImage } from '../../src-main/pdf/images';
 import { renderPdf, type ImageResolver, type PdfPage } from '../../src-main/pdf/render';
 import { toWinAnsi } from '../../src-main/pdf/winansi';
@@ -230,39 +229,5 @@ describe('text for the standard fonts', () => {
     expect(toWinAnsi('日本')).toBe('??');
     expect(toWinAnsi('a\tb', { code: true })).toBe('a    b');
     expect(toWinAnsi('zero\u200bwidth\u0007')).toBe('zerowidth');
-  });
-});
-
-describe('GitBook template tags', () => {
-  it('turns tabs, embeds and code titles into what a reader needs, leaving hints and code alone', () => {
-    const markdown = [
-      '{% tabs %}',
-      '{% tab title="macOS" %}',
-      'Open the app.',
-      '{% endtab %}',
-      '{% endtabs %}',
-      '{% embed url="https://example.com/v" %}',
-      '{% hint style="info" %}',
-      'Hint.',
-      '{% endhint %}',
-      '```',
-      '{% tab title="kept" %}',
-      '```',
-    ].join('\n');
-    expect(plainTemplateTags(markdown).split('\n')).toEqual([
-      '',
-      '#### macOS',
-      'Open the app.',
-      '',
-      '',
-      '<https://example.com/v>',
-      '{% hint style="info" %}',
-      'Hint.',
-      '{% endhint %}',
-      '```',
-      '{% tab title="kept" %}',
-      '```',
-    ]);
-    expect(plainTemplateTags('no tags')).toBe('no tags');
   });
 });

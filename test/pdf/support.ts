@@ -8,8 +8,12 @@ export interface ReadPdf {
   pages: string[];
   /** Image XObjects painted on each PDF page. */
   images: number[];
+  /** The fill colours set on each PDF page (`#rrggbb`): text and shapes. */
+  fills: Array<Set<string>>;
   /** The URLs each PDF page links to. */
   links: string[][];
+  /** The links inside the PDF on each PDF page: the destination's name and the (0-based) page it leads to. */
+  internalLinks: Array<Array<{ destination: string; page: number }>>;
   title: string | undefined;
   /** The bookmarks: titles with their children. */
   outline: OutlineItem[];
@@ -29,20 +33,31 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   try {
     const pages: string[] = [];
     const images: number[] = [];
+    const fills: Array<Set<string>> = [];
     const links: string[][] = [];
+    const internalLinks: ReadPdf['internalLinks'] = [];
     for (let n = 1; n <= pdf.numPages; n += 1) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
       const ops = await page.getOperatorList();
       images.push(ops.fnArray.filter((fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject).length);
-      const annotations = (await page.getAnnotations()) as Array<{ subtype: string; url?: string }>;
+      fills.push(new Set(ops.fnArray.flatMap((fn, i) => (fn === OPS.setFillRGBColor ? [String(ops.argsArray[i]?.[0]).toLowerCase()] : []))));
+      const annotations = (await page.getAnnotations()) as Array<{ subtype: string; url?: string; dest?: unknown }>;
       links.push(annotations.filter((a) => a.subtype === 'Link' && a.url).map((a) => a.url!));
+      const internal: ReadPdf['internalLinks'][number] = [];
+      for (const a of annotations) {
+        if (a.subtype !== 'Link' || typeof a.dest !== 'string') continue;
+        const explicit = await pdf.getDestination(a.dest);
+        const target = explicit?.[0];
+        internal.push({ destination: a.dest, page: target && typeof target === 'object' ? await pdf.getPageIndex(target as { num: number; gen: number }) : -1 });
+      }
+      internalLinks.push(internal);
     }
     const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
     const outline = ((await pdf.getOutline()) ?? []) as OutlineItem[];
     const simplify = (items: OutlineItem[]): OutlineItem[] => items.map((i) => ({ title: i.title, items: simplify(i.items ?? []) }));
-    return { pageCount: pdf.numPages, pages, images, links, title: info.Title, outline: simplify(outline) };
+    return { pageCount: pdf.numPages, pages, images, fills, links, internalLinks, title: info.Title, outline: simplify(outline) };
   } finally {
     await pdf.destroy();
   }
