@@ -30,36 +30,71 @@ export interface UnzipOptions {
  * with a 400 that starts with `options.subject`.
  */
 export async function unzipBounded(bytes: Uint8Array, limits: UnzipLimits, options: UnzipOptions): Promise<Map<string, Uint8Array>> {
-  const refuse = (message: string) => badRequest(`${options.subject}${message}`);
-  const entries = vetEntries(bytes, limits, options);
+  const archive = openZipBounded(bytes, limits, options, { totalUpFront: true });
   const files = new Map<string, Uint8Array>();
-  for (const entry of entries) {
-    const name = JSON.stringify(entry.name.slice(0, 200));
-    let data: Uint8Array;
-    try {
-      data = entryData(bytes, entry);
-    } catch {
-      throw badRequest(options.unreadable);
-    }
-    let unpacked: Uint8Array;
-    if (entry.method === 0) {
-      if (data.byteLength !== entry.declaredSize) throw refuse(`'s file ${name} is stored at a size other than it declares`);
-      unpacked = data;
-    } else {
-      const outcome = await inflateWithin(data, entry.declaredSize);
-      if (outcome === 'overflow') throw refuse(`'s file ${name} unpacks to more than the ${entry.declaredSize} bytes it declares`);
-      if (outcome === 'damaged') throw refuse(`'s file ${name} is damaged: its data does not inflate`);
-      if (outcome.byteLength !== entry.declaredSize) throw refuse(`'s file ${name} unpacks to ${outcome.byteLength} bytes, not the ${entry.declaredSize} it declares`);
-      unpacked = outcome;
-    }
-    if (crc32(unpacked) >>> 0 !== entry.crc) throw refuse(`'s file ${name} is damaged: its checksum does not match`);
-    files.set(entry.name, unpacked);
-  }
+  for (const name of archive.names) files.set(name, await archive.read(name));
   return files;
 }
 
+/** A vetted archive whose entries are inflated when read, one by one. */
+export interface BoundedZip {
+  /** The files, in the archive's order (folders and skipped entries left out). */
+  readonly names: readonly string[];
+  /** One file's bytes, inflated now; refused once the files read so far would pass `maxTotalBytes`. */
+  read(name: string): Promise<Uint8Array>;
+}
+
+/**
+ * The archive's files, each inflated only when read (an import reads the pages and the files they use,
+ * so an archive's unused files cost neither memory nor the import's byte limit). Every check that needs no
+ * inflating is made at once, as `unzipBounded` makes them: structure, paths, encryption, methods, the
+ * number of files and what each one claims. What the files together unpack to is counted as they are
+ * read (or, with `totalUpFront`, from their claims before anything is read).
+ */
+export function openZipBounded(bytes: Uint8Array, limits: UnzipLimits, options: UnzipOptions, mode: { totalUpFront?: boolean } = {}): BoundedZip {
+  const refuse = (message: string) => badRequest(`${options.subject}${message}`);
+  const entries = new Map(vetEntries(bytes, limits, options, mode.totalUpFront ?? false).map((entry) => [entry.name, entry]));
+  let bytesRead = 0;
+  return {
+    names: [...entries.keys()],
+    read: async (fileName) => {
+      const entry = entries.get(fileName);
+      if (!entry) throw new Error(`no file ${fileName}`);
+      if (bytesRead + entry.declaredSize > limits.maxTotalBytes) throw refuse(` unpacks to more than ${limits.maxTotalBytes} bytes`);
+      const unpacked = await inflateEntry(bytes, entry, options);
+      bytesRead += unpacked.byteLength;
+      return unpacked;
+    },
+  };
+}
+
+/** One entry inflated within its claim, its size and checksum checked. */
+async function inflateEntry(bytes: Uint8Array, entry: ZipEntry, options: UnzipOptions): Promise<Uint8Array> {
+  const refuse = (message: string) => badRequest(`${options.subject}${message}`);
+  const name = JSON.stringify(entry.name.slice(0, 200));
+  let data: Uint8Array;
+  try {
+    data = entryData(bytes, entry);
+  } catch {
+    throw badRequest(options.unreadable);
+  }
+  let unpacked: Uint8Array;
+  if (entry.method === 0) {
+    if (data.byteLength !== entry.declaredSize) throw refuse(`'s file ${name} is stored at a size other than it declares`);
+    unpacked = data;
+  } else {
+    const outcome = await inflateWithin(data, entry.declaredSize);
+    if (outcome === 'overflow') throw refuse(`'s file ${name} unpacks to more than the ${entry.declaredSize} bytes it declares`);
+    if (outcome === 'damaged') throw refuse(`'s file ${name} is damaged: its data does not inflate`);
+    if (outcome.byteLength !== entry.declaredSize) throw refuse(`'s file ${name} unpacks to ${outcome.byteLength} bytes, not the ${entry.declaredSize} it declares`);
+    unpacked = outcome;
+  }
+  if (crc32(unpacked) >>> 0 !== entry.crc) throw refuse(`'s file ${name} is damaged: its checksum does not match`);
+  return unpacked;
+}
+
 /** The entries to unpack, after every check that needs no inflating. */
-function vetEntries(bytes: Uint8Array, limits: UnzipLimits, options: UnzipOptions): ZipEntry[] {
+function vetEntries(bytes: Uint8Array, limits: UnzipLimits, options: UnzipOptions, countTotal: boolean): ZipEntry[] {
   const refuse = (message: string) => badRequest(`${options.subject}${message}`);
   let directory: ZipEntry[];
   try {
@@ -78,7 +113,7 @@ function vetEntries(bytes: Uint8Array, limits: UnzipLimits, options: UnzipOption
     if (entry.method !== 0 && entry.method !== 8) throw refuse(`'s file ${name} is compressed with method ${entry.method}, which Folio cannot read (only stored and deflate)`);
     if (entry.declaredSize > limits.maxEntryBytes) throw refuse(`'s file ${name} unpacks to more than ${limits.maxEntryBytes} bytes`);
     declaredTotal += entry.declaredSize;
-    if (declaredTotal > limits.maxTotalBytes) throw refuse(` unpacks to more than ${limits.maxTotalBytes} bytes`);
+    if (countTotal && declaredTotal > limits.maxTotalBytes) throw refuse(` unpacks to more than ${limits.maxTotalBytes} bytes`);
     entries.push(entry);
   }
   return entries;

@@ -1,7 +1,8 @@
+import { type FrontMatterOptions, readPageOptions } from './page-options';
 import { asMapping, asText, readYaml } from './yaml';
 
-/** What Folio takes from a page's front matter (GitBook's keys); the rest waits for the content model. */
-export interface FrontMatterFields {
+/** What Folio takes from a page's front matter (GitBook's keys). */
+export interface FrontMatterFields extends FrontMatterOptions {
   title?: string;
   description?: string;
   hidden?: boolean;
@@ -26,7 +27,7 @@ const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
  * Splits a page's front matter from its body and reads GitBook's keys with a YAML parser, so a
  * folded or literal `description: >-` is its text, not `>-`. A block that is not a YAML mapping is
  * left in the body as it was: GitBook shows such a block as text too, and nothing is lost.
- * `layout`, `cover`, `coverY`, `metadata` and `vars` are not read here (the content model's work).
+ * `layout`, `cover`, `coverY` and `metadata` are page options (page-options.ts); `vars` is not read.
  */
 export function splitFrontMatter(source: string): FrontMatter {
   const text = source.replace(/^\uFEFF/, '');
@@ -41,7 +42,7 @@ export function splitFrontMatter(source: string): FrontMatter {
 }
 
 function fieldsOf(data: Record<string, unknown>): FrontMatterFields {
-  const fields: FrontMatterFields = {};
+  const fields: FrontMatterFields = readPageOptions(data);
   const title = asText(data.title)?.trim();
   if (title) fields.title = title;
   const description = asText(data.description)?.trim();

@@ -9,7 +9,7 @@ export interface GitBookConfig {
   readme: string;
   /** The table of contents, relative to `root` (default SUMMARY.md). */
   summary: string;
-  /** Old path → file, relative to `root`: read, but not yet kept (Folio's sites have no redirects). */
+  /** Old address of the published site → file, relative to `root`: kept per space (redirect-targets.ts). */
   redirects: Record<string, string>;
 }
 

@@ -4,6 +4,7 @@ import { CONFIG_FILE, DEFAULT_CONFIG, readGitBookConfig } from './gitbook-config
 import { MARKDOWN, pageFromMarkdown } from './markdown-page';
 import type { ImportedPage, ImportPlan } from './plan';
 import type { SourceTree } from './source';
+import { redirectsOf } from './redirect-targets';
 import { parseSummary } from './summary';
 import { pagesFromSummary, summaryFiles } from './summary-pages';
 
@@ -18,6 +19,8 @@ const decoder = new TextDecoder();
  * folders become parent pages (their README.md is the body) and files pages, in name order. The
  * readme is the first page. Slugs come from file paths, so relative links between pages keep
  * working; the files pages use are imported and their links pointed at `.gitbook/assets/`.
+ *
+ * `.gitbook.yaml`'s redirects are kept, each leading to the page its target file became (redirect-targets.ts).
  *
  * Only the markdown pages and the files they use are read (and counted against the size limit).
  * `totalResources` is the pages the source lists (SUMMARY.md's entries, else its markdown files)
@@ -37,8 +40,12 @@ export async function importMarkdownTree(source: SourceTree): Promise<ImportPlan
   const readTexts = async (paths: Iterable<string>) => {
     for (const path of paths) if (!texts.has(path)) texts.set(path, decoder.decode(await tree.read(path)));
   };
-  const toPage = (path: string, title?: string, children: ImportedPage[] = []) =>
-    pageFromMarkdown(path, texts.get(path)!, { assets, title, children, failures });
+  const pageOfFile = new Map<string, ImportedPage>();
+  const toPage = (path: string, title?: string, children: ImportedPage[] = []) => {
+    const page = pageFromMarkdown(path, texts.get(path)!, { assets, title, children, failures });
+    if (!pageOfFile.has(path)) pageOfFile.set(path, page);
+    return page;
+  };
   const readme = find(tree, config.readme);
   const summaryPath = find(tree, config.summary);
 
@@ -65,7 +72,8 @@ export async function importMarkdownTree(source: SourceTree): Promise<ImportPlan
   }
   if (pages.length === 0 && config.root && tree.paths.length === 0) failures.push(`${CONFIG_FILE}: its root "${config.root}" holds no files`);
   const files = await assets.load();
-  return { pages, files, totalResources: listed + files.length, failures };
+  const redirects = redirectsOf(config.redirects, (path) => pageOfFile.get(path), failures);
+  return { pages, files, totalResources: listed + files.length, failures, ...(redirects.length ? { redirects } : {}) };
 }
 
 /** Without SUMMARY.md: the readme first, then files and folders in name order, a folder's README its page. */

@@ -1,3 +1,5 @@
+import type { PageLayoutOptions } from './page-options';
+
 /**
  * What an importer produces, whatever the source: a tree of pages with markdown bodies, and the
  * files they use. Writing a plan into content is one transaction and one revision (write-plan.ts).
@@ -16,6 +18,12 @@ export interface ImportedPage {
   hidden?: boolean;
   /** Link pages: where the entry points (a URL, or `file.md#anchor` as the source wrote it). */
   href?: string;
+  /** Layout options the source set (GitBook's front matter `layout`); the others keep their defaults. */
+  layout?: PageLayoutOptions;
+  /** The page's cover: one of the plan's files (by name) or a URL, and its vertical offset. */
+  cover?: { file?: string; url?: string; yPos: number };
+  /** Front matter `metadata`, kept as given. */
+  metadata?: Record<string, unknown>;
   children: ImportedPage[];
   /** Made by the importer to hold others (a SUMMARY.md heading, a folder): not a resource of the source. */
   synthetic?: boolean;
@@ -35,6 +43,16 @@ export interface ImportPlan {
   totalResources: number;
   /** What could not be imported, in words (shown to the writer). */
   failures: string[];
+  /** Old addresses of the source's pages (`.gitbook.yaml` `redirects`), kept for the space's published site. */
+  redirects?: ImportedRedirect[];
+}
+
+/** `source` (a path of the published site, without the leading `/`) leads to `page` when it was imported, else to `path`. */
+export interface ImportedRedirect {
+  source: string;
+  page?: ImportedPage;
+  /** The target as the source named it (a file path relative to the content root). */
+  path: string;
 }
 
 /** Pages that came from a resource of the source (synthetic parents do not count). */

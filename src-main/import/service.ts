@@ -12,10 +12,10 @@ import { htmlToPage } from './html';
 import { importMarkdownTree, pageFromMarkdown } from './markdown';
 import { countPages, type ImportPlan } from './plan';
 import { assertDestinationAllowed, NetworkRefusal } from '../net/network-policy';
-import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, treeOfMap, type Fetched, type ImportLimits, type SourceTree } from './source';
+import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type ImportLimits, type SourceTree } from './source';
 import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
-import { unzipTree } from './zip';
+import { zipSourceTree } from './zip';
 
 export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -166,7 +166,7 @@ async function readSource(url: URL, source: ImportSource, limits: ImportLimits, 
 /** One file, fetched or uploaded: a .docx, a zip, an HTML page or a markdown page. */
 async function planOfFile(fetched: Fetched, name: string, source: ImportSource, limits: ImportLimits): Promise<ImportPlan> {
   if (source === 'docx') return importDocx(fetched.bytes, name);
-  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(treeOfMap(await unzipTree(fetched.bytes, limits)));
+  if (source === 'zip' || /zip/i.test(fetched.contentType) || /\.zip$/i.test(name)) return fromTree(zipSourceTree(fetched.bytes, limits));
   const text = new TextDecoder().decode(fetched.bytes);
   if (source === 'html') {
     const page = htmlToPage(text);

@@ -8,7 +8,9 @@ import { lastOrderKey, readPages, writePage } from '../content/tree-model';
 import { addFileToTree } from '../files/service';
 import { newId } from '../store/ids';
 import { cleanSlug } from './markdown-page';
+import { pageOptionsOf } from './page-options-write';
 import { countPages, type ImportedPage, type ImportPlan } from './plan';
+import { saveImportedRedirects } from './redirects';
 
 /**
  * Writes an import plan under `parentPageId` (the root when null), after the pages already there.
@@ -22,7 +24,9 @@ export function writeImportPlan(
   parentPageId: string | null,
 ) {
   const now = isoNow(ctx.clock);
-  for (const file of plan.files) addFileToTree(ctx, writer, tree, file);
+  const fileIds = new Map<string, string>();
+  for (const file of plan.files) fileIds.set(file.name, addFileToTree(ctx, writer, tree, file));
+  const pageIds = new Map<ImportedPage, string>();
 
   const bodies: Array<{ pageId: string; markdown: string }> = [];
   writer.change(treeDocId(tree.treeId), (doc) => {
@@ -39,6 +43,7 @@ export function writeImportPlan(
     const place = (pages: ImportedPage[], parent: string | null) => {
       for (const page of pages) {
         const id = newId();
+        pageIds.set(page, id);
         const kind = page.kind ?? 'document';
         writePage(doc, id, {
           kind,
@@ -53,6 +58,7 @@ export function writeImportPlan(
           description: page.description,
           hidden: page.hidden || undefined,
           href: kind === 'link' ? page.href : undefined,
+          options: kind === 'document' ? pageOptionsOf(page, fileIds) : undefined,
           createdAt: now,
           updatedAt: now,
         });
@@ -63,6 +69,7 @@ export function writeImportPlan(
     place(plan.pages, parentPageId);
   });
   refreshTreeRows(ctx, tree);
+  if (plan.redirects?.length) saveImportedRedirects(ctx, tree.spaceId, plan.redirects, pageIds, now);
   for (const body of bodies) writeBody(ctx, writer, tree, body.pageId, body.markdown);
   const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
   const importedResources = countPages(plan.pages) + plan.files.length;

@@ -22,6 +22,7 @@ import { openAPISpecs019 } from './migrations/019-openapi-specs';
 import { translationsIntegrations021 } from './migrations/021-translations-integrations';
 import { siteHostnames022 } from './migrations/022-site-hostnames';
 import { pendingInvites023 } from './migrations/023-pending-invites';
+import { spaceRedirects024 } from './migrations/024-space-redirects';
 
 export interface Migration {
   version: number;
@@ -30,7 +31,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023, spaceRedirects024];
 
 export interface MigrateOptions {
   /** Stops after this version: a database as an older Folio left it (tests, schema snapshots). */

@@ -246,13 +246,14 @@ export function mirroredOrganizationIds(db: Db): string[] {
   return rows.map((row) => row.id);
 }
 
-/** Local changes waiting to be pushed, per space they belong to (spaces themselves, their change requests and comments). */
+/** Local changes waiting to be pushed, per space they belong to (spaces themselves, their redirects, change requests and comments). */
 export function pendingChangesBySpace(db: Db): Record<string, number> {
   const rows = db
     .prepare(
       `SELECT space_id, COUNT(*) AS n FROM (
          SELECT CASE c.dataset
            WHEN 'spaces' THEN json_extract(c.row_key, '$[0]')
+           WHEN 'space_redirects' THEN json_extract(c.row_key, '$[0]')
            WHEN 'change_requests' THEN (SELECT space_id FROM change_requests WHERE id = json_extract(c.row_key, '$[0]'))
            WHEN 'comments' THEN (SELECT space_id FROM comments WHERE id = json_extract(c.row_key, '$[0]'))
            WHEN 'comment_replies' THEN (SELECT cm.space_id FROM comment_replies r JOIN comments cm ON cm.id = r.comment_id WHERE r.id = json_extract(c.row_key, '$[0]'))

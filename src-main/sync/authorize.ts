@@ -123,6 +123,9 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'integration_installations':
     case 'integration_space_installations':
       return integrationRefusal(ctx, change, key, value, orgRole, spaceRoleOf);
+    case 'space_redirects':
+      // As an import that writes them: the "edit" role on the space.
+      return need(spacePermissions(spaceRoleOf(key[0])).edit, 'the "edit" role on this space to change its redirects');
     case 'comment_reactions':
       return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
     default:

@@ -308,6 +308,15 @@ export const DATASETS: readonly Dataset[] = [
     organization: 'R.organization_id',
     since: 20,
   },
+  {
+    // Redirects of a space's published pages (migration 024), named by space and old address: the space's
+    // content, changed by those who may edit it.
+    table: 'space_redirects',
+    key: ['space_id', 'source'],
+    columns: ['page_id', 'target_path', 'created_at', 'updated_at'],
+    organization: spaceOrg('space_id'),
+    since: 24,
+  },
 ];
 
 /** The column a delete is recorded under. */

@@ -44,12 +44,24 @@ const maxBytes = DEFAULT_LIMITS.maxBytes;
 describe('zip imports of archives that unpack past the limits', () => {
   it.each([
     ['one entry claiming 1 GiB', [README, zerosEntry('big.bin', 1024)], `url: the archive's file "big.bin" unpacks to more than ${maxBytes} bytes`],
-    ['entries claiming 120 MiB together', [README, zerosEntry('a.bin', 40), zerosEntry('b.bin', 40), zerosEntry('c.bin', 40)], `url: the archive unpacks to more than ${maxBytes} bytes`],
+    [
+      'entries its page uses claiming 120 MiB together',
+      [contentEntry('README.md', '# Welcome\n\n[a](a.bin) [b](b.bin) [c](c.bin)\n'), zerosEntry('a.bin', 40), zerosEntry('b.bin', 40), zerosEntry('c.bin', 40)],
+      `url: the archive unpacks to more than ${maxBytes} bytes`,
+    ],
   ])('answers 400 for %s, and imports nothing', async (_, entries, message) => {
     const { res, pages } = await importFile('zip', 'bomb.zip', zipArchive(entries));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
     expect(pages).toEqual([]);
+  });
+
+  it('neither unpacks nor counts the files no page uses', async () => {
+    const entries = [contentEntry('README.md', '# Welcome\n\n[a](a.bin)\n'), zerosEntry('a.bin', 40), zerosEntry('b.bin', 40), zerosEntry('c.bin', 40)];
+    const { res, pages } = await importFile('zip', 'unused.zip', zipArchive(entries));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ importedResources: 2, totalResources: 2 });
+    expect(pages).toHaveLength(1);
   });
 
   it('answers 400 for an entry that inflates to 1 GiB while claiming 1,000 bytes, counting what it really produces', async () => {

@@ -20,10 +20,36 @@ describe('splitFrontMatter', () => {
     expect(splitFrontMatter('---\nhidden: false\nicon: book-open\n---\n').fields).toEqual({ icon: 'book-open' });
   });
 
-  it('leaves layout, cover and other keys it does not read alone, and takes CRLF and a BOM', () => {
-    const page = splitFrontMatter('\uFEFF---\r\ndescription: Hi\r\nlayout:\r\n  title:\r\n    visible: false\r\ncoverY: 0\r\n---\r\n# T\r\n');
+  it('takes CRLF and a BOM, and leaves keys it does not read alone', () => {
+    const page = splitFrontMatter('\uFEFF---\r\ndescription: Hi\r\nvars:\r\n  a: b\r\n---\r\n# T\r\n');
     expect(page).toEqual({ body: '# T\r\n', fields: { description: 'Hi' } });
     expect(splitFrontMatter('---\n---\nBody\n')).toEqual({ body: 'Body\n', fields: {} });
+  });
+
+  it("reads layout's options, each as its visibility, with width and cover size", () => {
+    const yaml = [
+      'layout:',
+      '  width: wide',
+      '  cover: { visible: true, size: full }',
+      '  title: { visible: false }',
+      '  description: { visible: true }',
+      '  tableOfContents: { visible: false }',
+      '  outline: { visible: true }',
+      '  pagination: { visible: false }',
+      '  metadata: { visible: true }',
+    ].join('\n');
+    expect(splitFrontMatter(`---\n${yaml}\n---\nBody\n`).fields).toEqual({
+      layout: { width: 'wide', cover: true, coverSize: 'full', title: false, description: true, tableOfContents: false, outline: true, pagination: false, metadata: true },
+    });
+    // A value of the wrong kind keeps the option's default rather than failing the page.
+    expect(splitFrontMatter('---\nlayout:\n  width: huge\n  title: { visible: maybe }\n  outline: { visible: false }\n---\n').fields).toEqual({ layout: { outline: false } });
+  });
+
+  it('reads cover and coverY, and keeps metadata as given', () => {
+    expect(splitFrontMatter('---\ncover: .gitbook/assets/we6li1x[1].png\ncoverY: -42.5\n---\n').fields).toEqual({ cover: { src: '.gitbook/assets/we6li1x[1].png', yPos: -42.5 } });
+    expect(splitFrontMatter('---\ncoverY: 0\n---\n').fields).toEqual({ cover: { yPos: 0 } });
+    expect(splitFrontMatter('---\ncover: https://example.com/c.png\n---\n').fields).toEqual({ cover: { src: 'https://example.com/c.png', yPos: 0 } });
+    expect(splitFrontMatter('---\nmetadata:\n  owner: docs-team\n  tags: [a, b]\n---\n').fields).toEqual({ metadata: { owner: 'docs-team', tags: ['a', 'b'] } });
   });
 
   it('keeps a block that is not YAML, or not a mapping, as text, saying why', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,32 @@ describe.each([
     expect(imported.status).toMatchObject({ state: 'done' });
     expect(imported.result.importedResources).toBeGreaterThan(0);
     expect(imported.result.importedResources).toBeLessThanOrEqual(imported.result.totalResources);
+    // Everything found was imported (nothing fails in either repository): the counts meet exactly, so a
+    // miscount on either side shows here rather than hiding under the floor write-plan.ts keeps.
+    expect(imported.result.importedResources).toBe(imported.result.totalResources);
+  });
+
+  it('imports every file its imported pages use, once, and no other', async () => {
+    const { entries } = summaryOf(folder);
+    const sources = entries
+      .filter((e) => !/^https?:/.test(e.href))
+      .map((e) => readFileSync(join(folder, decodeURIComponent(e.href.split('#')[0]!)), 'utf8'));
+    // The corpus keeps only assets some page uses; those the imported pages name, in any spelling GitBook
+    // writes: as is, percent-encoded, with markdown's `\_`, or HTML's entities (`&#x26;`, `&#x27;`).
+    const spellings = (name: string) =>
+      [name, encodeURI(name), encodeURIComponent(name)].flatMap((spelling) => [
+        spelling,
+        spelling.replaceAll('_', '\\_'),
+        spelling.replaceAll('&', '&amp;'),
+        spelling.replaceAll('&', '&#x26;').replaceAll("'", '&#x27;'),
+      ]);
+    const used = readdirSync(join(folder, '.gitbook/assets')).filter((name) =>
+      spellings(name).some((spelling) => sources.some((text) => new RegExp(`assets/${escapeRegExp(spelling)}(?=["')\\s>#?]|$)`, 'm').test(text))),
+    );
+    const names = (await listFiles(imported.spaceId)).map((file) => file.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual(used.sort());
+    expect(imported.result.importedResources).toBe(flatten(imported.pages).filter((p) => p.type !== 'group').length + names.length);
   });
 
   it("has a group page for each ## heading of SUMMARY.md, titled as plain text", () => {
@@ -102,6 +128,20 @@ describe.each([
     expect(missing).toEqual([]);
   });
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every file of a space's main content, over /v1's pages of files. */
+async function listFiles(spaceId: string) {
+  const out: Array<{ id: string; name: string }> = [];
+  let page: string | undefined;
+  do {
+    const body = (await server.api.get(`/v1/spaces/${spaceId}/content/files?limit=100${page ? `&page=${page}` : ''}`)).body;
+    out.push(...(body.items as Array<{ id: string; name: string }>));
+    page = body.next?.page;
+  } while (page);
+  return out;
+}
 
 describe('the Mirror repository', () => {
   it('makes its external SUMMARY.md entry a link page, and reads its multi-line descriptions', async () => {
@@ -150,5 +190,43 @@ describe('the size limit of a folder import', () => {
 
   it('still refuses a folder whose pages and used files pass it', async () => {
     await expect(importWithin(64)).rejects.toThrow(/^url: the pages and the files they use are larger than 64 bytes$/);
+  });
+});
+
+describe('page options from front matter', () => {
+  it("presents the Mirror readme's cover as its file, and keeps its {% file %} zip", async () => {
+    const { spaceId, pages } = await importFolder(join(CORPUS, 'MirrorNetworking-MirrorDocs'));
+    const files = await listFiles(spaceId);
+    const cover = files.find((file) => file.name === 'we6li1x[1].png');
+    expect(cover).toBeDefined();
+    expect(files.map((file) => file.name)).toContain('ScriptTemplates.zip');
+    const home = (await server.api.get(`/v1/spaces/${spaceId}/content/page/${pages[0]!.id}`)).body;
+    expect(home).toMatchObject({ title: 'Mirror Networking', cover: { ref: { kind: 'file', file: cover!.id }, yPos: 0 } });
+    const templates = flatten(pages).find((p) => p.path === 'manual/general/script-templates')!;
+    const body = (await server.api.get(`/v1/spaces/${spaceId}/content/page/${templates.id}`)).body;
+    expect(body.markdown).toContain('{% file src="../../.gitbook/assets/ScriptTemplates.zip" %}');
+  }, 120_000);
+
+  it("stores the layout of Beefree's layout page, and presents what it sets over GitBook's defaults", async () => {
+    const org = await newOrganization(server);
+    const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Layout' })).body.id as string;
+    const url = pathToFileURL(join(CORPUS, 'BeefreeSDK-beefree-sdk-docs/getting-started/create-an-application.md')).href;
+    expect((await server.api.post(`/v1/spaces/${spaceId}/content/import`, { url, source: 'markdown' })).status).toBe(201);
+    const [page] = (await server.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as TreePage[];
+    const stored = server.app.db.prepare('SELECT meta FROM content_pages WHERE tree_id = ? AND page_id = ?').get(spaceId, page!.id) as { meta: string };
+    expect(JSON.parse(stored.meta).options).toEqual({ layout: { title: true, description: true, tableOfContents: true, outline: true, pagination: true } });
+
+    const folder = mkdtempSync(join(tmpdir(), 'folio-gitbook-layout-'));
+    try {
+      writeFileSync(join(folder, 'README.md'), '---\nlayout:\n  width: wide\n  title:\n    visible: false\n  outline:\n    visible: false\n  metadata:\n    visible: false\ncover: https://example.com/banner.png\ncoverY: -24\n---\n# Wide\n');
+      const other = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Wide' })).body.id as string;
+      expect((await server.api.post(`/v1/spaces/${other}/content/import`, { url: pathToFileURL(folder).href, source: 'markdown' })).status).toBe(201);
+      const [wide] = (await server.api.get(`/v1/spaces/${other}/content/pages`)).body.pages as TreePage[];
+      const read = (await server.api.get(`/v1/spaces/${other}/content/page/${wide!.id}`)).body;
+      expect(read.layout).toEqual({ width: 'wide', cover: true, coverSize: 'hero', title: false, description: true, tableOfContents: true, outline: false, pagination: true, metadata: false });
+      expect(read.cover).toEqual({ ref: { kind: 'url', url: 'https://example.com/banner.png' }, yPos: -24 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

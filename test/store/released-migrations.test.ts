@@ -32,6 +32,7 @@ const RELEASED: Record<number, string> = {
   21: '49f4a2001cf027b9e3137be5e9ff8d114535e735fd03693e9efa7c2d4a596837',
   22: '77919b27f1000adabd1d6e4a1ad26690f5b275ab5fd40f4cd797f7c1edc3b83f',
   23: '6482f33c049902d2e4195971b1fec768e44ceb787a7aa2134e15535300f8105b',
+  24: '4923885f3dae6e6042b12029ce54cbe40403052af00d042624704c8937f328fa',
 };
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex');

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FolioApp } from '../../app/app';
 import { baseUrlOf } from '../../http/base-url';
-import { operationOf } from '../../openapi/operation';
 import { getSite, type SiteRow } from '../../store/sites';
 import { getSpace } from '../../store/spaces';
 import { readSiteStructure } from '../structure';
@@ -9,10 +8,11 @@ import { resolveVisitor, visibleStructure } from '../visitors';
 import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, verifyPreviewToken } from './credentials';
 import { type SiteLocation, locate } from './locate';
 import { renderPageMarkdown } from './markdown';
-import { missingOperationHtml, operationHtml } from './openapi-html';
 import { escapeHtml } from '../../../src-shared/html';
 import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
+import { sitePageLinks } from './page-links';
 import { recordPageView } from './page-views';
+import { redirectAddress } from './redirects';
 import { searchSiteSpace } from './search';
 import { serveSiteFile } from './site-files';
 import { SITE_CSS } from './site-css';
@@ -100,18 +100,13 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   }
   const pagePath = segments.slice(location.spaceBase.split('/').filter(Boolean).length).join('/');
   if (pagePath !== '' && !location.page) {
+    // An old address the space keeps a redirect for (a GitBook repository's `.gitbook.yaml`): moved for good.
+    const moved = redirectAddress(app.db, location, pagePath);
+    if (moved !== undefined) return redirect(res, `${frame.root}${moved}${url.search}`, [], 301);
     return send(res, 404, sitePageHtml(frame, undefined, ''), pageHeaders(frame));
   }
   const page = location.page;
-  const body = page
-    ? renderPageMarkdown(page.markdown, {
-        fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}`,
-        operation: (tag) => {
-          const operation = operationOf(app.db, site.organization_id, tag.spec, tag.path, tag.method);
-          return operation ? operationHtml(operation) : missingOperationHtml(tag);
-        },
-      })
-    : '';
+  const body = page ? renderPageMarkdown(page.markdown, sitePageLinks(app, frame, page, new URL(baseUrlOf(req, listenUrl)).origin)) : '';
   const headers = pageHeaders(frame);
   if (!isPreview) {
     const ids = recordPageView(app, req, { site, location, claims, shareLinkId, url: `${baseUrlOf(req, listenUrl)}${url.pathname}`, secure, cookies });
@@ -148,8 +143,8 @@ function notFound(res: ServerResponse): void {
   send(res, 404, messagePageHtml('Page not found', 'There is no published page at this address.'), { 'X-Robots-Tag': 'noindex' });
 }
 
-function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {
-  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', ...(cookies.length ? { 'Set-Cookie': cookies } : {}) });
+function redirect(res: ServerResponse, location: string, cookies: string[] = [], status: 301 | 302 = 302): void {
+  res.writeHead(status, { Location: location, 'Cache-Control': 'no-store', ...(cookies.length ? { 'Set-Cookie': cookies } : {}) });
   res.end(`<a href="${escapeHtml(location)}">Continue</a>`);
 }
 
