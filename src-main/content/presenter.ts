@@ -1,5 +1,7 @@
 import type { PresentContext } from '../app/context';
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
+import { documentRefResolver } from '../links/content-refs';
+import type { LinkScope } from '../links/resolve';
 import type { PageMeta } from './tree-model';
 
 /** The fields of a page the presenters need, whether read now or at a past revision. */
@@ -44,6 +46,11 @@ export interface PagePresentOptions {
   format?: 'markdown' | 'document';
   /** Nest children under `pages` (the tree listing). */
   children?: Map<string | null, PageView[]>;
+  /**
+   * The pages and files of the content being read, for `format=document`: links to pages, anchors
+   * and files become references. Called at most once per page presented; the caller memoizes it.
+   */
+  linkScope?: () => LinkScope;
 }
 
 export function presentPage(view: PageView, pc: PresentContext, options: PagePresentOptions): Record<string, unknown> {
@@ -78,9 +85,23 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     ...(meta.description ? { description: meta.description } : {}),
     pages,
     layout: { ...DEFAULT_LAYOUT, ...(meta.options?.layout as Record<string, unknown> | undefined) },
+    ...coverOf(meta.options?.cover),
     hidden: meta.hidden ?? false,
-    ...(format === 'document' ? { document: markdownToDocument(options.markdownOf(view.page_id)) } : { markdown: options.markdownOf(view.page_id) }),
+    ...(format === 'document' ? { document: documentOf(view.page_id, options) } : { markdown: options.markdownOf(view.page_id) }),
   };
+}
+
+/** GitBook's RevisionPageDocumentCover, for a page whose stored cover names an image (a bare offset shows nothing). */
+function coverOf(cover: unknown): { cover?: { ref: unknown; yPos: number } } {
+  const stored = cover as { ref?: { kind?: string }; yPos?: unknown } | undefined;
+  if (!stored?.ref || (stored.ref.kind !== 'file' && stored.ref.kind !== 'url')) return {};
+  return { cover: { ref: stored.ref, yPos: typeof stored.yPos === 'number' ? stored.yPos : 0 } };
+}
+
+/** A page's body as GitBook's document, its links to the space's pages and files as references. */
+function documentOf(pageId: string, options: PagePresentOptions) {
+  const resolveRef = options.linkScope && documentRefResolver(options.linkScope(), pageId);
+  return markdownToDocument(options.markdownOf(pageId), resolveRef ? { resolveRef } : {});
 }
 
 /** Groups page views by parent, siblings in order. */

@@ -6,6 +6,8 @@ import { changeRequestMergedAs } from '../store/change-requests';
 import { presentFile } from '../files/presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
+import { lazyScope, linkScopeOf, treeLinkScope } from '../links/content-refs';
+import type { LinkScope } from '../links/resolve';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
 import { contentAtRevision, currentContent, currentPage, currentPageByPath, withSubtree, type ContentSnapshot } from './read-service';
 
@@ -31,10 +33,23 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
 }
 
 /** One page with its children and its body, as markdown unless `format=document` asks for GitBook's JSON document. */
-function presentOnePage(ctx: CallContext, spaceId: string, view: PageView, all: PageView[], markdownOf: (id: string) => string, query: unknown) {
+function presentOnePage(
+  ctx: CallContext,
+  spaceId: string,
+  view: PageView,
+  all: PageView[],
+  markdownOf: (id: string) => string,
+  query: unknown,
+  linkScope: () => LinkScope,
+) {
   const { format } = parseInput(pageFormatQuery, query, 'query');
-  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf, format });
+  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf, format, linkScope });
 }
+
+/** Links of a page read now resolve against its tree's pages and files now; of a revision, against the revision's. */
+const scopeOfTree = (ctx: CallContext, treeId: string) => lazyScope(() => treeLinkScope(ctx.db, treeId, new URL(ctx.baseUrl).origin));
+const scopeOfSnapshot = (ctx: CallContext, snapshot: ContentSnapshot) =>
+  lazyScope(() => linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin));
 
 export function registerContentRoutes(router: Router): void {
   router.get(`${SPACE}/content`, ({ ctx, params, query }) => {
@@ -50,12 +65,12 @@ export function registerContentRoutes(router: Router): void {
 
   router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId!, params.pageId!));
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query, scopeOfTree(ctx, page.tree_id)) };
   });
 
   router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId!, params.pagePath!));
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query, scopeOfTree(ctx, page.tree_id)) };
   });
 
   router.get(REVISION, ({ ctx, params, query }) => {
@@ -74,7 +89,7 @@ export function registerContentRoutes(router: Router): void {
     const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
     const view = snapshot.pages.find((p) => p.page_id === params.pageId);
     if (!view) return notInRevision(params.pageId!);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query, scopeOfSnapshot(ctx, snapshot)) };
   });
 
   router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
@@ -82,7 +97,7 @@ export function registerContentRoutes(router: Router): void {
     const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
     const view = snapshot.pages.find((p) => p.path === path);
     if (!view) return notInRevision(path);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query, scopeOfSnapshot(ctx, snapshot)) };
   });
 }
 
