@@ -6,6 +6,7 @@ import { registerContentRoutes } from '../content/routes';
 import { registerFileRoutes } from '../files/routes';
 import { ImportJobs } from '../import/jobs';
 import { registerImportRoutes } from '../import/routes';
+import { registerExportRoutes } from '../export/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerLinkRoutes } from '../links/routes';
@@ -127,6 +128,7 @@ export function createApiRouter(): Router {
   registerFileRoutes(router);
   registerLinkRoutes(router);
   registerImportRoutes(router);
+  registerExportRoutes(router);
   registerCommentRoutes(router);
   registerChangeRequestRoutes(router);
   registerChangeRequestContentRoutes(router);

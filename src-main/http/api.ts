@@ -45,6 +45,11 @@ export function sendApiResult(res: ServerResponse, result: RouteResult): void {
     res.writeHead(result.status, headers).end();
     return;
   }
+  if (result.body instanceof Uint8Array) {
+    // A download (an export's zip, a page's file): the route names its Content-Type.
+    res.writeHead(result.status, { 'Content-Type': 'application/octet-stream', ...headers, 'Content-Length': String(result.body.byteLength) }).end(result.body);
+    return;
+  }
   const payload = JSON.stringify(result.body);
   res
     .writeHead(result.status, {

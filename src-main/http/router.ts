@@ -13,7 +13,7 @@ export interface RequestInput {
   req: IncomingMessage;
 }
 
-/** What a handler returns: a status and a JSON body (none for 204/205), plus optional headers. */
+/** What a handler returns: a status and a JSON body (none for 204/205; bytes, sent as they are, for a download), plus optional headers. */
 export interface RouteResult {
   status: number;
   body?: unknown;

@@ -14,6 +14,7 @@ import { settingsRouter } from './settings';
 import { sitesRouter } from './sites';
 import { translationsRouter } from './translations';
 import { integrationsRouter } from './integrations';
+import { spaceExportRouter } from './space-export';
 import { spacesRouter } from './spaces';
 import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
@@ -34,6 +35,7 @@ export const appRouter = router({
   sync: syncRouter,
   collections: collectionsRouter,
   content: contentRouter,
+  spaceExport: spaceExportRouter,
   files: filesRouter,
   changeRequests: changeRequestsRouter,
   revisions: revisionsRouter,

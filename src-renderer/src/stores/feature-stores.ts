@@ -7,6 +7,7 @@ import { createConnectionStore } from './connection-store';
 import { watchConnection } from './connection-watch';
 import type { EditorClient, EditorStore } from './editor-store';
 import { createEditorStore } from './editor-store';
+import { createExportStore, type ExportClient, type ExportStore } from './export-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
@@ -49,6 +50,7 @@ export interface FeatureStores {
   search: SearchStore;
   history: HistoryStore;
   imports: ImportStore;
+  exports: ExportStore;
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
@@ -74,6 +76,7 @@ export type FeatureClient = PageTreeClient &
   SearchClient &
   HistoryClient &
   ImportClient &
+  ExportClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
@@ -103,6 +106,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     search: createSearchStore(deps),
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
+    exports: createExportStore(deps),
     settings: createSettingsStore(deps),
     sites,
     siteAppearance: createSiteAppearanceStore(deps),

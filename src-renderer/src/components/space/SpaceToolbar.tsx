@@ -1,6 +1,7 @@
 import type { Space } from '../../api/types';
 import type { SidePanel } from '../../stores/navigation-store';
 import { useAppStores, useNavigation } from '../stores-context';
+import { ExportButton } from './ExportButton';
 
 const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'comments', label: 'Comments' },
@@ -8,7 +9,7 @@ const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'history', label: 'History' },
 ];
 
-/** The space's actions: the side panels, import and search. */
+/** The space's actions: the side panels, import, export and search. */
 export function SpaceToolbar({ space }: { space: Space }) {
   const { navigation } = useAppStores();
   const open = useNavigation((state) => state.panel);
@@ -33,6 +34,7 @@ export function SpaceToolbar({ space }: { space: Space }) {
           Import
         </button>
       )}
+      <ExportButton />
       <button
         className="button button--quiet"
         type="button"
