@@ -1,7 +1,6 @@
 import type { Code as MdCode, Heading as MdHeading, Image as MdImage, List as MdList, Paragraph as MdParagraph, PhrasingContent, RootContent } from 'mdast';
 import type { ConvertContext } from './context';
 import { fitBlocks, type Container } from './fit';
-import { groupHints, type FlowNode } from './hints';
 import { textContent } from './parse';
 import { inlineContent, leaf, phrasingPieces } from './inlines';
 import { containerBlocks, groupHtmlContainers, htmlBlocks } from './gitbook-html/blocks';
@@ -12,22 +11,18 @@ import type { Block, Code, Heading, ImageBlock, Images, List, ListItem } from '.
 
 /** Converts the children of a container (the document, a quote, a list item, a hint). */
 export function convertChildren(nodes: readonly RootContent[], ctx: ConvertContext, container: Container): Block[] {
-  return convertFlow(groupHints(groupHtmlContainers(nodes), ctx.hintTag), ctx, container);
+  return convertFlow(groupHtmlContainers(nodes), ctx, container);
 }
 
-function convertFlow(nodes: readonly FlowNode[], ctx: ConvertContext, container: Container): Block[] {
+function convertFlow(nodes: readonly RootContent[], ctx: ConvertContext, container: Container): Block[] {
   return fitBlocks(nodes.flatMap((node) => convertBlock(node, ctx)), container, ctx);
 }
 
-function convertBlock(node: FlowNode, ctx: ConvertContext): Block[] {
+function convertBlock(node: RootContent, ctx: ConvertContext): Block[] {
   // GitBook's tags, expandables (tags/).
   const gitbook = convertGitBookNode(node, ctx, convertChildren);
   if (gitbook) return gitbook;
   switch (node.type) {
-    case 'folioHint': {
-      const key = ctx.key();
-      return [{ object: 'block', type: 'hint', key, isVoid: false, data: { style: node.style }, nodes: convertFlow(node.children, ctx, 'hint') }];
-    }
     case 'paragraph':
       return [mathBlock(node, ctx) ?? imagesOnly(node, ctx) ?? paragraph(ctx.key(), phrasingPieces(node.children, ctx), ctx)];
     case 'heading':
@@ -47,13 +42,11 @@ function convertBlock(node: FlowNode, ctx: ConvertContext): Block[] {
     case 'folioHtmlContainer':
       return containerBlocks(node, (children) => convertChildren(children, ctx, 'document'));
     case 'html': {
-      const openAPI = ctx.openAPIBlock(node.value);
-      if (openAPI) return [openAPI];
       // GitBook's HTML: figures, tables, code with bold lines (gitbook-html/).
       const html = htmlBlocks(node.value, ctx);
       if (html) return html;
-      // Raw HTML (and a hint tag without its partner) is kept as a paragraph of its text.
-      return [paragraph(ctx.key(), [leaf(ctx.hintTag(node.value)?.text ?? node.value)], ctx)];
+      // Other raw HTML is kept as a paragraph of its text, so it round-trips.
+      return [paragraph(ctx.key(), [leaf(node.value)], ctx)];
     }
     default:
       // Link reference definitions: their links already carry the URL, and they show nothing.

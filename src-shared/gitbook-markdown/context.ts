@@ -1,7 +1,5 @@
 import { slugify } from './headings';
-import type { HintTag } from './hints';
-import { type OpenAPITag, openAPIBlockOf } from './openapi-blocks';
-import type { ContentRef, ImageRef, OpenAPIOperationBlock } from './types';
+import type { ContentRef, ImageRef } from './types';
 
 /** What the node converters share while converting one markdown body. */
 export interface ConvertContext {
@@ -9,10 +7,6 @@ export interface ConvertContext {
   key(): string;
   /** A heading's anchor: unique in the document, spelled as search spells section anchors. */
   anchor(title: string): string;
-  /** The hint tag a marker left by `parseWithHints` stands for. */
-  hintTag(html: string): HintTag | undefined;
-  /** The OpenAPI operation block a marker left by `extractOpenAPIBlocks` stands for. */
-  openAPIBlock(html: string): OpenAPIOperationBlock | undefined;
   /**
    * What a URL written in the markdown points at, as a document reference. EVERY URL a block or
    * inline emits goes through here, so links to pages, anchors and space files become page, anchor
@@ -50,7 +44,7 @@ function refWith(resolve: RefResolver | undefined): ConvertContext['ref'] {
   return ref;
 }
 
-export function newContext(tags: HintTag[], openAPITags: readonly OpenAPITag[] = [], resolve?: RefResolver, keepStructure = false): ConvertContext {
+export function newContext(resolve?: RefResolver, keepStructure = false): ConvertContext {
   let next = 0;
   const anchors = new Set<string>();
   const key = () => `k${(next += 1)}`;
@@ -58,17 +52,12 @@ export function newContext(tags: HintTag[], openAPITags: readonly OpenAPITag[] =
     key,
     keepStructure,
     ref: refWith(resolve),
-    openAPIBlock: (html) => (/^\s*<!--folio-openapi-\d+-->\s*$/.test(html) ? openAPIBlockOf(html, openAPITags, key()) : undefined),
     anchor(title) {
       const base = slugify(title) || 'section';
       let anchor = base;
       for (let n = 2; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
       anchors.add(anchor);
       return anchor;
-    },
-    hintTag(html) {
-      const match = /^<!--folio-hint-(\d+)-->$/.exec(html.trim());
-      return match ? tags[Number(match[1])] : undefined;
     },
   };
 }

@@ -61,7 +61,7 @@ export function phrasingPieces(nodes: readonly PhrasingContent[], ctx: ConvertCo
         return [inlineImage(ctx, node.url, node.alt, node.title)];
       case 'html':
         // Raw HTML is kept as the text it was written as rather than dropped.
-        return [leaf(ctx.hintTag(node.value)?.text ?? node.value, marks)];
+        return [leaf(node.value, marks)];
       default: {
         // GitBook's `$$formula$$` (tags/math-rule.ts). Reference links and images arrive resolved.
         const math = inlineMathOf(node, ctx.key);

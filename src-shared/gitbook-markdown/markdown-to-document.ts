@@ -22,6 +22,6 @@ export interface MarkdownToDocumentOptions {
 export function markdownToDocument(markdown: string, options: MarkdownToDocumentOptions = {}): JSONDocument {
   // GitBook's tags, expandables and math are read by the parser itself (tags/parse.ts).
   const tree = parseGitBookMarkdown(markdown);
-  const ctx = newContext([], [], options.resolveRef, options.keepStructure ?? false);
+  const ctx = newContext(options.resolveRef, options.keepStructure ?? false);
   return { object: 'document', data: {}, nodes: convertChildren(tree.children, ctx, 'document') };
 }

@@ -576,7 +576,7 @@ function merged(atoms: readonly Atom[]): Atom[] {
 }
 
 // Only text and marks are compared, so a context without hints, blocks or a resolver will do.
-const CHECK_CONTEXT: ConvertContext = newContext([]);
+const CHECK_CONTEXT: ConvertContext = newContext();
 
 /** Whether markdown for one paragraph or heading parses back as the expected text and marks. */
 function readsBack(markdown: string, expected: Expected): boolean {
