@@ -66,13 +66,25 @@ export function lazyScope(build: () => LinkScope): () => LinkScope {
   return () => (scope ??= build());
 }
 
-/** The first document page at the root: GitBook's readme. */
+/**
+ * GitBook's readme: the first document page in the tree's order. Root-level groups (SUMMARY.md's `##`
+ * headings) are not pages of their own, so when the tree opens with one, its first document counts.
+ */
 function firstPage(pages: readonly LayoutPage[]): LayoutPage | undefined {
-  let first: LayoutPage | undefined;
-  for (const page of pages) {
-    if (page.parent_id === null && page.kind === 'document' && (!first || page.position < first.position)) first = page;
-  }
-  return first;
+  const childrenOf = new Map<string | null, LayoutPage[]>();
+  for (const page of pages) childrenOf.set(page.parent_id, [...(childrenOf.get(page.parent_id) ?? []), page]);
+  const firstIn = (parent: string | null): LayoutPage | undefined => {
+    const children = [...(childrenOf.get(parent) ?? [])].sort((x, y) => x.position - y.position);
+    for (const page of children) {
+      if (page.kind === 'document') return page;
+      if (page.kind === 'group') {
+        const inGroup = firstIn(page.page_id);
+        if (inGroup) return inGroup;
+      }
+    }
+    return undefined;
+  };
+  return firstIn(null);
 }
 
 /**
