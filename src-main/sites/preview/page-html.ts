@@ -31,7 +31,8 @@ export interface SiteFrame {
   resolve: RefResolver;
 }
 
-export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string): string {
+/** `coverUrl`: the page's cover image (page-cover.ts), drawn above its title. */
+export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string, coverUrl?: string): string {
   const { location } = frame;
   const title = page ? page.title : location.space.title;
   const { previous, next } = location;
@@ -44,6 +45,7 @@ export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined,
   const description = page ? pageDescription(page) : undefined;
   const main = page
     ? `<article class="page">
+  ${coverUrl ? `<img class="page-cover" src="${escapeHtml(coverUrl)}" alt="" loading="lazy">` : ''}
   <h1>${escapeHtml(page.title)}</h1>
   ${description ? `<p class="page-description">${escapeHtml(description)}</p>` : ''}
   <div class="markdown">${bodyHtml}</div>

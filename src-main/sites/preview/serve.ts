@@ -8,6 +8,7 @@ import { resolveVisitor, visibleStructure } from '../visitors';
 import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, verifyPreviewToken } from './credentials';
 import { type SiteLocation, locate } from './locate';
 import { renderPageMarkdown } from './markdown';
+import { pageCoverUrl } from './page-cover';
 import { escapeHtml } from '../../../src-shared/html';
 import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
 import { sitePageLinks } from './page-links';
@@ -106,13 +107,15 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     return send(res, 404, sitePageHtml(frame, undefined, ''), pageHeaders(frame));
   }
   const page = location.page;
-  const body = page ? renderPageMarkdown(page.markdown, sitePageLinks(app, frame, page, new URL(baseUrlOf(req, listenUrl)).origin)) : '';
+  const links = page ? sitePageLinks(app, frame, page, new URL(baseUrlOf(req, listenUrl)).origin) : undefined;
+  const body = page && links ? renderPageMarkdown(page.markdown, links) : '';
+  const cover = page && links ? pageCoverUrl(page, links) : undefined;
   const headers = pageHeaders(frame);
   if (!isPreview) {
     const ids = recordPageView(app, req, { site, location, claims, shareLinkId, url: `${baseUrlOf(req, listenUrl)}${url.pathname}`, secure, cookies });
     if (ids.setCookies.length) headers['Set-Cookie'] = ids.setCookies;
   }
-  send(res, 200, sitePageHtml(frame, page, body), headers, req.method === 'HEAD');
+  send(res, 200, sitePageHtml(frame, page, body, cover), headers, req.method === 'HEAD');
 }
 
 function spaceTitles(app: FolioApp, location: SiteLocation): Map<string, string> {

@@ -72,6 +72,7 @@ a { color: var(--accent); }
 .site-main { padding: 2rem 3rem 4rem; min-width: 0; }
 .page h1 { margin-top: 0; font-size: 2rem; line-height: 1.25; }
 .page-description { color: var(--muted); font-size: 1.1rem; margin-top: -.5rem; }
+.page-cover { display: block; width: 100%; height: 14rem; object-fit: cover; border-radius: 12px; margin: 0 0 1.5rem; }
 .markdown img { max-width: 100%; height: auto; }
 .markdown pre { background: var(--code-bg); padding: 1rem; border-radius: var(--radius, 8px); overflow-x: auto; font-size: .9rem; line-height: 1.5; }
 .markdown code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
