@@ -2,7 +2,8 @@ import { listQuery } from '../../src-shared/schemas/common';
 import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
 import type { CallContext } from '../app/context';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
-import { contentOfTree, withSubtree } from '../content/read-service';
+import { contentOfTree, pagesOfTree, withSubtree } from '../content/read-service';
+import { gitSyncMarkdownOf } from '../export/page-markdown';
 import { presentRevision } from '../content/routes';
 import { notFound, badRequest } from '../errors';
 import { presentFile } from '../files/presenter';
@@ -28,7 +29,8 @@ export function registerChangeRequestContentRoutes(router: Router): void {
   };
   const onePage = (ctx: CallContext, spaceId: string, row: ContentPageRow, query: unknown) => {
     const { format } = parseInput(pageFormatQuery, query, 'query');
-    const { page, subtree, markdownOf } = withSubtree(ctx, row);
+    const { page, subtree, markdownOf: stored } = withSubtree(ctx, row);
+    const markdownOf = gitSyncMarkdownOf(() => pagesOfTree(ctx, row.tree_id), stored);
     const linkScope = lazyScope(() => treeLinkScope(ctx.db, row.tree_id, new URL(ctx.baseUrl).origin));
     return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format, linkScope });
   };
@@ -43,7 +45,7 @@ export function registerChangeRequestContentRoutes(router: Router): void {
     parseInput(revisionQuery, query, 'query');
     const { spaceId, treeId, revision } = scope(ctx, params);
     const content = contentOfTree(ctx, treeId, revision);
-    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, spaceId, content.markdownOf) } };
+    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, spaceId, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
   });
 
   router.get(`${BASE}/page/{pageId}`, ({ ctx, params, query }) => {

@@ -98,6 +98,11 @@ export function withSubtree(ctx: ServiceContext, page: ContentPageRow): PageWith
   return { page, subtree, markdownOf: (pageId) => bodies.get(pageId) ?? '' };
 }
 
+/** The pages of a tree now, without their bodies (where each page's file sits needs the whole tree). */
+export function pagesOfTree(ctx: Pick<ServiceContext, 'db'>, treeId: string): PageView[] {
+  return listLivePagesWithoutBodies(ctx.db, treeId);
+}
+
 /** Which content a read is about: a space's main content, or (given its id) a change request's. */
 export interface ContentTarget {
   spaceId: string;

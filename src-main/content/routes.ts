@@ -9,7 +9,8 @@ import { parseInput } from '../http/validate';
 import { lazyScope, linkScopeOf, treeLinkScope } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
-import { contentAtRevision, currentContent, currentPage, currentPageByPath, withSubtree, type ContentSnapshot } from './read-service';
+import { gitSyncMarkdownOf } from '../export/page-markdown';
+import { contentAtRevision, currentContent, currentPage, currentPageByPath, pagesOfTree, withSubtree, type ContentSnapshot } from './read-service';
 
 const SPACE = '/v1/spaces/{spaceId}';
 const REVISION = `${SPACE}/revisions/{revisionId}`;
@@ -21,7 +22,7 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
     object: 'revision' as const,
     id: revision.id,
     parents: JSON.parse(revision.parents) as string[],
-    pages: presentPageTree(snapshot.pages, ctx, spaceId, snapshot.markdownOf),
+    pages: presentPageTree(snapshot.pages, ctx, spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)),
     files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
     reusableContents: [],
     variables: {},
@@ -60,17 +61,19 @@ export function registerContentRoutes(router: Router): void {
   router.get(`${SPACE}/content/pages`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const content = currentContent(ctx, params.spaceId!);
-    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId!, content.markdownOf) } };
+    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId!, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
   });
 
   router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId!, params.pageId!));
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query, scopeOfTree(ctx, page.tree_id)) };
+    const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id)) };
   });
 
   router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId!, params.pagePath!));
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, markdownOf, query, scopeOfTree(ctx, page.tree_id)) };
+    const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id)) };
   });
 
   router.get(REVISION, ({ ctx, params, query }) => {
@@ -82,14 +85,15 @@ export function registerContentRoutes(router: Router): void {
   router.get(`${REVISION}/pages`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
-    return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId!, snapshot.markdownOf) } };
+    return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId!, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)) } };
   });
 
   router.get(`${REVISION}/page/{pageId}`, ({ ctx, params, query }) => {
     const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
     const view = snapshot.pages.find((p) => p.page_id === params.pageId);
     if (!view) return notInRevision(params.pageId!);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query, scopeOfSnapshot(ctx, snapshot)) };
+    const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot)) };
   });
 
   router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
@@ -97,7 +101,8 @@ export function registerContentRoutes(router: Router): void {
     const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
     const view = snapshot.pages.find((p) => p.path === path);
     if (!view) return notInRevision(path);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, snapshot.markdownOf, query, scopeOfSnapshot(ctx, snapshot)) };
+    const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot)) };
   });
 }
 
