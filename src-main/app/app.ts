@@ -21,6 +21,7 @@ import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerSamlRoutes } from '../saml/routes';
 import { registerOpenAPIRoutes } from '../openapi/routes';
 import { resumeOpenAPIProcessing, stopOpenAPIProcessing } from '../openapi/jobs';
+import { stopLinkTitles } from '../embeds/link-titles';
 import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
@@ -82,6 +83,7 @@ export function openApp(options: {
     close: () => {
       void app.sync.detach();
       stopOpenAPIProcessing(db);
+      stopLinkTitles(db);
       clearInterval(timer);
       live.flush();
       docs.flushCompactions();

@@ -18,9 +18,17 @@ export function operationOf(db: Db, organizationId: string, slug: string, path: 
   const spec = getSpecBySlug(db, organizationId, slug);
   const version = spec && latestVersion(db, spec);
   const content = version && getVersionContent(db, spec.id, version.id);
+  if (!content) return undefined;
+  return operationInDocument(JSON.parse(content) as Json, { spec: slug, version: version.id }, path, method);
+}
+
+/**
+ * The operation `method path` of a parsed specification (a stored version, or a spec file of a space read by
+ * the published site); undefined when the document has no such operation.
+ */
+export function operationInDocument(document: Json, source: { spec: string; version: string }, path: string, method: string): OperationSummary | undefined {
   const verb = method.toLowerCase();
-  if (!content || !METHODS.includes(verb)) return undefined;
-  const document = JSON.parse(content) as Json;
+  if (!METHODS.includes(verb)) return undefined;
   const item = document.paths?.[path] as Json | undefined;
   if (!item?.[verb]) return undefined;
   // Only the operation's own part of the document is written out.
@@ -34,8 +42,8 @@ export function operationOf(db: Db, organizationId: string, slug: string, path: 
   const consumes: string[] = operation.consumes ?? document.consumes ?? ['application/json'];
   const produces: string[] = operation.produces ?? document.produces ?? ['application/json'];
   return {
-    spec: slug,
-    version: version.id,
+    spec: source.spec,
+    version: source.version,
     path,
     method: verb,
     ...(operation.operationId ? { operationId: String(operation.operationId) } : {}),

@@ -15,6 +15,8 @@ export interface PdfReferences {
   file?(fileId: string): { name: string; url?: string } | undefined;
   /** A file's bytes, for images given as file references. */
   fileImage?(fileId: string): ResolvedImage | undefined;
+  /** The title an embedded URL's page gives itself, when already fetched (src-main/embeds/). */
+  embedTitle?(url: string): string | undefined;
 }
 
 /** Where a run of text leads: a URL, or a named destination in this PDF. */

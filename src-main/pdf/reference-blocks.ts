@@ -15,12 +15,15 @@ export function contentRef(host: BlockHost, node: ContentRefBlock, frame: Frame)
   host.cursor.rich([{ text: host.links.title(node.data.ref), style: { bold: true, color: COLORS.link, ...target } }], indented(frame));
 }
 
-/** An embed: the embedded page's host, then its URL as a link (paper cannot play a video), then its caption. */
+/**
+ * An embed: the embedded page's title (when fetched already) or its host, then its URL as a link (paper cannot
+ * play a video), then its caption.
+ */
 export function embed(host: BlockHost, node: Embed, frame: Frame): void {
   const url = node.data.url;
   const runs: Run[] = [];
-  const site = hostOf(url);
-  if (site) runs.push({ text: `${site}: `, style: { bold: true, color: frame.color } });
+  const name = host.links.references.embedTitle?.(url) ?? hostOf(url);
+  if (name) runs.push({ text: `${name}: `, style: { bold: true, color: frame.color } });
   runs.push({ text: url, style: { color: COLORS.link, ...host.links.target({ kind: 'url', url }) } });
   host.cursor.rich(runs, frame);
   caption(host, node.fragments, frame);

@@ -3,6 +3,7 @@ import { documentRefResolver, lazyScope, linkScopeOf } from '../links/content-re
 import { allLiveFiles, readBlob, type ContentFileRow } from '../store/content-files';
 import { listLivePagesWithoutBodies } from '../store/content-pages';
 import type { Db } from '../store/database';
+import { cachedLinkTitle } from '../embeds/link-titles';
 import type { PdfReferences } from './links';
 
 /**
@@ -33,5 +34,7 @@ export function treeReferences(db: Db, target: { spaceId: string; treeId: string
       const bytes = row ? readBlob(db, row.hash) : undefined;
       return row && bytes ? { bytes, contentType: row.content_type } : undefined;
     },
+    // Only what the published site fetched already: a PDF is made at once, never waiting on the network.
+    embedTitle: (url) => cachedLinkTitle(db, url),
   };
 }

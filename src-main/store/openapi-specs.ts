@@ -41,6 +41,13 @@ export function getSpecBySlug(db: Db, organizationId: string, slug: string): Ope
     | undefined;
 }
 
+/** The organization's spec fetched from `url` (the oldest, when several are). */
+export function getSpecBySourceUrl(db: Db, organizationId: string, url: string): OpenAPISpecRow | undefined {
+  return db.prepare(`SELECT * FROM openapi_specs WHERE organization_id = ? AND source_url = ? ${OLDEST_FIRST}`).get(organizationId, url) as
+    | OpenAPISpecRow
+    | undefined;
+}
+
 export function getSpecById(db: Db, id: string): OpenAPISpecRow | undefined {
   return db.prepare('SELECT * FROM openapi_specs WHERE id = ?').get(id) as OpenAPISpecRow | undefined;
 }

@@ -202,9 +202,10 @@ export interface ImageBlock {
   isVoid: true;
   /**
    * `refDark`: the image shown in dark mode (GitBook's `<picture>` pair); `width` as written
-   * (`<img width="300">`, a number of pixels or a percentage string).
+   * (`<img width="300">`, a number of pixels; `width="50%"` is the spec's Length `{ unit: '%', value: 50 }`;
+   * a percentage string is read too).
    */
-  data: { ref: ImageRef; refDark?: ImageRef; alt?: string; width?: number | string };
+  data: { ref: ImageRef; refDark?: ImageRef; alt?: string; width?: number | string | { unit: string; value: number } };
   /** The caption: `<figcaption>`, or a markdown image's title. */
   fragments: Fragment[];
 }

@@ -97,6 +97,36 @@ The quarterly report
 {% endfile %}
 `;
 
+/** Sizes and icons GitBook writes, and an operation of a spec file of the space. */
+const SIZED_AND_ICONS = `<figure><img src=".gitbook/assets/light.png" alt="Half" width="50%"><figcaption><p>Half the column</p></figcaption></figure>
+
+<figure><img src=".gitbook/assets/light.png" alt="Fixed" width="120"><figcaption></figcaption></figure>
+
+{% hint style="success" icon="rocket" %}
+A hint with its own icon.
+{% endhint %}
+
+{% hint style="warning" icon="hippo" %}
+A hint with an icon the site does not draw.
+{% endhint %}
+
+{% openapi src=".gitbook/assets/zoo.yaml" path="/animals" method="get" %}
+[zoo.yaml](.gitbook/assets/zoo.yaml)
+{% endopenapi %}
+`;
+
+const ZOO_YAML = `openapi: 3.0.3
+info: { title: Zoo, version: "1" }
+paths:
+  /animals:
+    get:
+      summary: List the animals
+      parameters:
+        - { name: species, in: query, schema: { type: string } }
+      responses:
+        "200": { description: The animals }
+`;
+
 let server: TestServer;
 let browser: Browser;
 let page: Page;
@@ -110,6 +140,7 @@ beforeAll(async () => {
   const space = await spaceWithPages(server, org.id, 'Blocks', [
     { title: 'Every block', markdown: EVERY_BLOCK },
     { title: 'Second', markdown: 'The second page.' },
+    { title: 'Sized', markdown: SIZED_AND_ICONS },
   ]);
   const owner = serviceContext(server.app, getUserById(server.app.db, server.owner.id)!);
   // Light and dark variants of one picture, told apart by their grey.
@@ -118,6 +149,7 @@ beforeAll(async () => {
   uploadFile(owner, space.id, { name: 'dark.png', contentType: 'image/png', bytes: grey(0x30) });
   uploadFile(owner, space.id, { name: 'icon.png', contentType: 'image/png', bytes: grey(0x80) });
   uploadFile(owner, space.id, { name: 'report.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  uploadFile(owner, space.id, { name: 'zoo.yaml', contentType: 'application/yaml', bytes: Buffer.from(ZOO_YAML) });
   const site = (await server.api.post(`/v1/orgs/${org.id}/sites`, { title: 'Blocks', visibility: 'public', spaces: [space.id] })).body as { id: string };
   await server.api.post(`/v1/orgs/${org.id}/sites/${site.id}/publish`);
   siteUrl = `${server.url}/sites/${site.id}/`;
@@ -232,6 +264,31 @@ describe('a published page with every block, read without JavaScript', () => {
     await card.click();
     await page.getByText('The second page.').waitFor();
     expect(page.url()).toMatch(/\/second$/);
+    expect(problems).toEqual([]);
+  });
+
+  it("sizes images by percentage and pixels, draws a hint's own icon, and renders a spec file's operation", async () => {
+    await page.goto(`${siteUrl}sized`);
+    // Every size and icon comes from the site's stylesheet: the page has no inline style to be refused.
+    expect(await page.locator('[style]').evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 120)))).toEqual([]);
+    const column = (await page.locator('.markdown').boundingBox())!.width;
+    // Half the column, though the image is 40 pixels wide.
+    const half = (await page.getByRole('img', { name: 'Half' }).boundingBox())!.width;
+    expect(Math.abs(half - column / 2)).toBeLessThan(2);
+    expect((await page.getByRole('img', { name: 'Fixed' }).boundingBox())!.width).toBe(120);
+    const rocket = page.locator('.hint-success[data-icon=rocket]');
+    expect((await rocket.getByRole('img', { name: 'Success' }).boundingBox())!.width).toBeGreaterThan(15);
+    expect(await rocket.evaluate((hint) => getComputedStyle(hint, '::before').content)).toBe('none');
+    // An icon the site does not draw: the style's own, from the stylesheet.
+    const hippo = page.locator('.hint-warning[data-icon=hippo]');
+    expect(await hippo.locator('svg').count()).toBe(0);
+    expect(await hippo.evaluate((hint) => getComputedStyle(hint, '::before').content)).toContain('!');
+    const operation = page.getByRole('region', { name: 'GET /animals' });
+    expect(await operation.locator('.openapi-summary').textContent()).toBe('List the animals');
+    for (const name of ['sized-image', 'hint-icon', 'swagger-file']) {
+      const selector = { 'sized-image': 'figure.image', 'hint-icon': '.hint-custom-icon', 'swagger-file': '.openapi-operation' }[name]!;
+      await shoot(name, selector);
+    }
     expect(problems).toEqual([]);
   });
 });

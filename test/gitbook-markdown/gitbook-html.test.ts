@@ -43,6 +43,12 @@ describe('GitBook HTML: images', () => {
     expect(leavesOf(images.nodes[0]!.fragments[0]!.nodes[0]!.nodes)).toEqual([['A ', []], ['caption', ['bold']]]);
   });
 
+  it("reads a percentage width as the spec's Length and writes it back as written", () => {
+    const doc = roundTrip('<figure><img src=".gitbook/assets/a.png" alt="" width="50%"><figcaption></figcaption></figure>');
+    expect((doc.nodes[0] as Images).nodes[0]!.data.width).toEqual({ unit: '%', value: 50 });
+    expect(((convert('<figure><img src="a.png" alt="" width="wide"><figcaption></figcaption></figure>').nodes[0] as Images).nodes[0]!.data.width)).toBeUndefined();
+  });
+
   it('reads an empty caption as none and writes it back empty', () => {
     const doc = roundTrip('<figure><img src="b.png" alt=""><figcaption></figcaption></figure>');
     expect((doc.nodes[0] as Images).nodes[0]!.fragments).toEqual([]);

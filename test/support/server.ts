@@ -9,6 +9,7 @@ import { startHost } from '../../src-main/http/server';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser } from '../../src-main/store/users';
 import { type ApiClient, apiClient } from './api';
+import { resolveNoLinkTitleNames } from './link-titles';
 
 export interface TestServer {
   url: string;
@@ -31,6 +32,7 @@ export async function startTestServer(options: { clock?: Clock; config?: Partial
   // with `allowPrivateNetwork: false`, as `npm run serve` starts.
   const config: Partial<AppConfig> = { allowPrivateNetwork: true, ...options.config };
   const app = openApp({ dataDir, clock: options.clock, config });
+  resolveNoLinkTitleNames(app);
   const ownerToken = generateToken();
   const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: ownerToken });
   const host = await startHost(app, { port: 0 });

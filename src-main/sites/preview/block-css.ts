@@ -22,7 +22,8 @@ const markRules = Object.entries(MARK_COLORS)
   .join('\n');
 
 const columnRules = Array.from({ length: COLUMN_TRACKS }, (_, i) => `.column-span-${i + 1} { grid-column: span ${i + 1}; }`).join('\n');
-const imageWidthRules = Array.from({ length: 10 }, (_, i) => `.markdown .image-width-${(i + 1) * 10} { width: ${(i + 1) * 10}%; }`).join('\n');
+// Every whole percentage an image can be resized to in GitBook's editor (images.ts rounds to the nearest).
+const imageWidthRules = Array.from({ length: 100 }, (_, i) => `.markdown .image-width-${i + 1} { width: ${i + 1}%; }`).join('\n');
 
 /**
  * An image with a dark variant is two `<img>`: each theme hides the other's, and sets no display of its own,
@@ -61,6 +62,11 @@ ${markRules}
 .hint-warning { background: color-mix(in srgb, var(--warning) 9%, var(--bg)); }
 .hint-danger { background: color-mix(in srgb, var(--danger) 8%, var(--bg)); }
 .hint-info { background: color-mix(in srgb, var(--info) 7%, var(--bg)); }
+.hint-custom-icon::before { content: none; }
+.hint-icon { position: absolute; left: .85rem; top: 1.25rem; width: 1.45rem; height: 1.45rem; color: var(--info); }
+.hint-success .hint-icon { color: var(--success); }
+.hint-warning .hint-icon { color: var(--warning); }
+.hint-danger .hint-icon { color: var(--danger); }
 
 .code-block { margin: 1rem 0; }
 .code-block pre { margin: 0; }
@@ -80,6 +86,7 @@ ${markRules}
 .markdown figcaption { color: var(--muted); font-size: .9rem; margin-top: .4rem; }
 .markdown figure.image figcaption { text-align: center; }
 ${imageWidthRules}
+.markdown figure.image-sized img { width: 100%; }
 
 .table-wrap { overflow-x: auto; margin: 1rem 0; }
 .markdown th { text-align: left; background: var(--soft); }

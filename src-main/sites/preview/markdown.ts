@@ -3,7 +3,7 @@ import type { RefResolver } from '../../../src-shared/gitbook-markdown/context';
 import { renderDocument, type DocumentLinks } from '../../../src-shared/gitbook-markdown/html/render-document';
 import { markdownToDocument } from '../../../src-shared/gitbook-markdown/markdown-to-document';
 import type { OpenAPITag } from '../../../src-shared/gitbook-markdown/openapi-blocks';
-import type { ContentRef, ContentRefAnchor, ContentRefPage } from '../../../src-shared/gitbook-markdown/types';
+import type { ContentRef, ContentRefAnchor, ContentRefPage, OpenAPIBlock } from '../../../src-shared/gitbook-markdown/types';
 
 /**
  * A page of the published site as HTML: its markdown read as GitBook's JSON document (the one converter
@@ -22,13 +22,22 @@ export interface PageLinks {
   resolveRef?: RefResolver;
   /** The URL of a file of the page's space by name. */
   fileUrl(name: string): string;
-  /** A file of the page's space by id. */
-  file?(fileId: string): { name: string; size: number } | undefined;
+  /** A file of the page's space by id (an image's dimensions when they are known). */
+  file?(fileId: string): { name: string; size: number; width?: number; height?: number } | undefined;
   /** Where a page (or a heading of one) is published on this site, and its title. */
   page?(ref: ContentRefPage | ContentRefAnchor): { href: string; title: string } | undefined;
   /** The HTML of an OpenAPI block (`{% openapi-operation %}`). */
   operation(tag: OpenAPITag): string;
+  /** The cached title of an embedded URL's page (src-main/embeds/link-titles.ts); never waits on the network. */
+  embedTitle?(url: string): string | undefined;
+  /**
+   * The HTML of a swagger block's operation (`{% openapi src=… %}`), its spec a file of the space (by id, or by
+   * the name of a `.gitbook/assets/` URL) or a URL; undefined shows the block's card.
+   */
+  swagger?(source: SwaggerSpecRef, path: string, method: string): string | undefined;
 }
+
+export type SwaggerSpecRef = { kind: 'file'; fileId: string } | { kind: 'asset'; name: string } | { kind: 'url'; url: string };
 
 export function renderPageMarkdown(source: string, links: PageLinks): string {
   const document = markdownToDocument(source, { keepStructure: true, ...(links.resolveRef ? { resolveRef: links.resolveRef } : {}) });
@@ -65,7 +74,15 @@ function documentLinks(links: PageLinks): DocumentLinks {
     pageTitle: (ref) => (ref.kind === 'anchor' && ref.page === undefined ? undefined : links.page?.(ref)?.title),
     file: (ref) => links.file?.(ref.file),
     openAPIOperation: (block) => links.operation({ spec: block.data.ref.spec, path: block.data.path, method: block.data.method }),
+    ...(links.embedTitle ? { embedTitle: links.embedTitle } : {}),
+    swagger: (block) => links.swagger?.(swaggerSpecRef(block.data.ref), block.data.path, block.data.method),
   };
+}
+
+function swaggerSpecRef(ref: OpenAPIBlock['data']['ref']): SwaggerSpecRef {
+  if (ref.kind === 'file') return { kind: 'file', fileId: ref.file };
+  const asset = assetName(ref.url);
+  return asset === undefined ? { kind: 'url', url: ref.url } : { kind: 'asset', name: asset };
 }
 
 const ASSETS = /(?:^|\/)\.gitbook\/assets\/([^/?#]+)$/;

@@ -14,6 +14,7 @@ import {
   themeClass,
 } from './customization-html';
 import { pageAddress, type SiteLocation } from './locate';
+import type { PageCover } from './page-cover';
 
 /** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */
 export interface SiteFrame {
@@ -31,8 +32,8 @@ export interface SiteFrame {
   resolve: RefResolver;
 }
 
-/** `coverUrl`: the page's cover image (page-cover.ts), drawn above its title. */
-export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string, coverUrl?: string): string {
+/** `cover`: the page's cover image (page-cover.ts), drawn above its title. */
+export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined, bodyHtml: string, cover?: PageCover): string {
   const { location } = frame;
   const title = page ? page.title : location.space.title;
   const { previous, next } = location;
@@ -45,7 +46,7 @@ export function sitePageHtml(frame: SiteFrame, page: ContentPageRow | undefined,
   const description = page ? pageDescription(page) : undefined;
   const main = page
     ? `<article class="page">
-  ${coverUrl ? `<img class="page-cover" src="${escapeHtml(coverUrl)}" alt="" loading="lazy">` : ''}
+  ${cover ? `<img class="page-cover${cover.positionClass ? ` ${cover.positionClass}` : ''}" src="${escapeHtml(cover.url)}" alt="" loading="lazy">` : ''}
   <h1>${escapeHtml(page.title)}</h1>
   ${description ? `<p class="page-description">${escapeHtml(description)}</p>` : ''}
   <div class="markdown">${bodyHtml}</div>

@@ -1,11 +1,13 @@
 import type { RefResolver } from '../../../src-shared/gitbook-markdown/context';
 import type { FolioApp } from '../../app/app';
+import { linkTitles } from '../../embeds/link-titles';
 import { documentRefResolver, treeLinkScope } from '../../links/content-refs';
 import { operationOf } from '../../openapi/operation';
 import { allLiveFiles, type ContentFileRow } from '../../store/content-files';
 import { getLivePage, type ContentPageRow } from '../../store/content-pages';
 import type { PageLinks } from './markdown';
 import { missingOperationHtml, operationHtml } from './openapi-html';
+import { swaggerOperationHtml } from './swagger-blocks';
 import type { SiteFrame } from './page-html';
 
 /** Addresses that name no page or file of the space: web and mail addresses, and a heading of this page. */
@@ -14,12 +16,15 @@ const OUTSIDE_OR_HERE = /^([a-z][a-z0-9+.-]*:|\/\/|#)/i;
 /**
  * Where a published page's links lead on the site: the space's pages to their published addresses (when
  * the visitor can see them there, as the site's other links), headings to their anchors, files to the
- * site's file route, OpenAPI blocks to the organization's specifications.
+ * site's file route, OpenAPI blocks to the organization's specifications, swagger blocks to the space's spec
+ * files (or the organization's spec fetched from their URL).
  */
 export function sitePageLinks(app: FolioApp, frame: SiteFrame, page: ContentPageRow, origin: string): PageLinks {
   const { location } = frame;
   let files: Map<string, ContentFileRow> | undefined;
-  const fileById = (fileId: string) => (files ??= new Map(allLiveFiles(app.db, page.tree_id).map((row) => [row.file_id, row]))).get(fileId);
+  const liveFiles = () => (files ??= new Map(allLiveFiles(app.db, page.tree_id).map((row) => [row.file_id, row])));
+  const fileById = (fileId: string) => liveFiles().get(fileId);
+  const fileByName = (name: string) => [...liveFiles().values()].find((row) => row.name === name);
   let resolver: RefResolver | undefined;
   return {
     // Only a relative path names a page or file of the space: the space's link scope (every page's path)
@@ -29,7 +34,7 @@ export function sitePageLinks(app: FolioApp, frame: SiteFrame, page: ContentPage
     fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}`,
     file: (fileId) => {
       const row = fileById(fileId);
-      return row ? { name: row.name, size: row.size } : undefined;
+      return row ? { name: row.name, size: row.size, ...(row.width && row.height ? { width: row.width, height: row.height } : {}) } : undefined;
     },
     page: (ref) => {
       const pageId = ref.page ?? page.page_id;
@@ -37,9 +42,16 @@ export function sitePageLinks(app: FolioApp, frame: SiteFrame, page: ContentPage
       const resolved = frame.resolve(ref.kind === 'anchor' ? { kind: 'anchor', anchor: ref.anchor, page: pageId } : { kind: 'page', page: pageId });
       return target && resolved ? { href: resolved.href, title: target.title } : undefined;
     },
+    // From the cache; an embed without a fresh title is fetched in the background for the next view.
+    embedTitle: (url) => linkTitles(app).title(url),
     operation: (tag) => {
       const operation = operationOf(app.db, frame.site.organization_id, tag.spec, tag.path, tag.method);
       return operation ? operationHtml(operation) : missingOperationHtml(tag);
+    },
+    swagger: (spec, path, method) => {
+      if (spec.kind === 'url') return swaggerOperationHtml(app.db, frame.site.organization_id, spec, path, method);
+      const file = spec.kind === 'file' ? fileById(spec.fileId) : fileByName(spec.name);
+      return file && swaggerOperationHtml(app.db, frame.site.organization_id, { kind: 'file', file }, path, method);
     },
   };
 }

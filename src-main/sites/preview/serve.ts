@@ -8,7 +8,7 @@ import { resolveVisitor, visibleStructure } from '../visitors';
 import { CREDENTIAL_PARAMS, credentialCookies, readCookies, readCredentials, verifyPreviewToken } from './credentials';
 import { type SiteLocation, locate } from './locate';
 import { renderPageMarkdown } from './markdown';
-import { pageCoverUrl } from './page-cover';
+import { pageCover } from './page-cover';
 import { escapeHtml } from '../../../src-shared/html';
 import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from './page-html';
 import { sitePageLinks } from './page-links';
@@ -109,7 +109,7 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   const page = location.page;
   const links = page ? sitePageLinks(app, frame, page, new URL(baseUrlOf(req, listenUrl)).origin) : undefined;
   const body = page && links ? renderPageMarkdown(page.markdown, links) : '';
-  const cover = page && links ? pageCoverUrl(page, links) : undefined;
+  const cover = page && links ? pageCover(page, links) : undefined;
   const headers = pageHeaders(frame);
   if (!isPreview) {
     const ids = recordPageView(app, req, { site, location, claims, shareLinkId, url: `${baseUrlOf(req, listenUrl)}${url.pathname}`, secure, cookies });

@@ -1,4 +1,5 @@
 import { BLOCK_CSS } from './block-css';
+import { COVER_POSITION_CSS } from './page-cover';
 
 /** The dark palette: the visitor's system's choice, or the site's when readers may not switch (themes.toggeable). */
 const DARK = `
@@ -135,4 +136,6 @@ a { color: var(--accent); }
   .site-nav { border-right: 0; border-bottom: 1px solid var(--line); min-height: 0; }
   .site-main { padding: 1.5rem 1.25rem 3rem; }
 }
-${BLOCK_CSS}`;
+${BLOCK_CSS}
+${COVER_POSITION_CSS}
+`;

@@ -58,7 +58,7 @@ function imageOf(element: HTMLElement, ctx: ConvertContext): ImageBlock {
   const { img, dark } = sourcesOf(element)!;
   const key = ctx.key();
   const { src = '', alt, width } = img.attributes;
-  const pixels = width !== undefined && /^\d+(\.\d+)?$/.test(width) ? Number(width) : undefined;
+  const length = lengthOf(width);
   const srcset = dark?.attributes.srcset;
   const caption = tagOf(element) === 'figure' ? (elementsOnly(element) ?? []).find((child) => tagOf(child) === 'figcaption') : undefined;
   return {
@@ -70,10 +70,22 @@ function imageOf(element: HTMLElement, ctx: ConvertContext): ImageBlock {
       ref: ctx.ref(src, 'image'),
       ...(srcset ? { refDark: ctx.ref(srcset, 'image') } : {}),
       ...(alt ? { alt } : {}),
-      ...(pixels !== undefined ? { width: pixels } : {}),
+      ...(length !== undefined ? { width: length } : {}),
     },
     fragments: caption ? captionFragments(caption, ctx) : [],
   };
+}
+
+/**
+ * An `<img width>` as the spec's Length: pixels as a number (`375`), a percentage as `{ unit: '%', value: 50 }`
+ * (`50%`, which GitBook writes for an image resized in its editor); anything else is dropped.
+ */
+function lengthOf(width: string | undefined): ImageBlock['data']['width'] {
+  const text = width?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(text);
+  return percent ? { unit: '%', value: Number(percent[1]) } : undefined;
 }
 
 /** `<figcaption><p>…</p></figcaption>`: a caption fragment of its paragraphs; none when empty. */

@@ -99,9 +99,22 @@ export function inlineHtml(nodes: readonly unknown[], ctx: InlineContext, option
     .join('');
 }
 
-/** `<img src="…" alt="…">`, with `width` or `data-size` when the image has one. */
+/** `<img src="…" alt="…">`, with `width` (pixels, or a percentage Length) or `data-size` when the image has one. */
 export function imgTag(src: string, alt: string | undefined, options: HtmlOptions, size?: string, width?: unknown): string {
   const sized = size === 'original' || size === 'line' ? ` data-size="${size}"` : '';
-  const wide = typeof width === 'number' && Number.isFinite(width) ? ` width="${width}"` : '';
+  const wide = widthAttribute(width);
   return `<img src="${escapeAttribute(src, options)}" alt="${escapeAttribute(alt ?? '', options)}"${wide}${sized}>`;
+}
+
+/** ` width="375"` for pixels, ` width="50%"` for the Length `{ unit: '%', value: 50 }` (or a `50%` string). */
+function widthAttribute(width: unknown): string {
+  if (typeof width === 'number') return Number.isFinite(width) ? ` width="${width}"` : '';
+  const percent =
+    typeof width === 'string' ? /^(\d+(?:\.\d+)?)%$/.exec(width.trim())?.[1] : isPercentLength(width) ? String(width.value) : undefined;
+  return percent === undefined ? '' : ` width="${percent}%"`;
+}
+
+function isPercentLength(width: unknown): width is { unit: '%'; value: number } {
+  const length = width as { unit?: unknown; value?: unknown } | null;
+  return typeof length === 'object' && length !== null && length.unit === '%' && typeof length.value === 'number' && Number.isFinite(length.value) && length.value >= 0;
 }

@@ -15,11 +15,12 @@ export function imagesHtml(block: Images, ctx: RenderContext): string {
 function figureHtml(image: ImageBlock, ctx: RenderContext): string {
   const { ref, refDark, alt = '', width } = image.data;
   const size = widthAttributes(width);
-  const dark = refDark ? imgHtml(refDark, alt, ctx, `image-dark${size.className}`, size.attribute) : '';
-  const light = imgHtml(ref, alt, ctx, `${dark ? 'image-light' : ''}${size.className}`.trim(), size.attribute);
+  const dark = refDark ? imgHtml(refDark, alt, ctx, 'image-dark', size.attribute) : '';
+  const light = imgHtml(ref, alt, ctx, dark ? 'image-light' : '', size.attribute);
   const caption = captionHtml(image.fragments, ctx);
   const picture = light || (alt ? `<span class="image-missing">${escapeHtml(alt)}</span>` : '');
-  return `<figure class="image">${picture}${light ? dark : ''}${caption}</figure>`;
+  // A percentage sizes the figure (a share of the block's row, its caption beneath), the image filling it.
+  return `<figure class="image${size.className}">${picture}${light ? dark : ''}${caption}</figure>`;
 }
 
 export function imgHtml(ref: ImageRef, alt: string, ctx: RenderContext, className = '', attributes = ''): string {
@@ -37,17 +38,19 @@ export function captionHtml(fragments: readonly Fragment[] | undefined, ctx: Ren
 }
 
 /**
- * A width in pixels is the `width` attribute; a percentage is a class (`image-width-50`, by tens), since
- * the CSP allows no inline style.
+ * A width in pixels is the `width` attribute; a percentage (the Length `{ unit: '%', value: 50 }`, or `50%`)
+ * is a class of the figure (`image-width-50`, a whole percentage, each with its rule in the site's block
+ * stylesheet), since the CSP allows no inline style.
  */
-function widthAttributes(width: number | string | undefined): { attribute: string; className: string } {
+function widthAttributes(width: ImageBlock['data']['width']): { attribute: string; className: string } {
   const none = { attribute: '', className: '' };
   if (width === undefined) return none;
+  if (typeof width === 'object') return width.unit === '%' && Number.isFinite(width.value) ? widthAttributes(`${width.value}%`) : none;
   const text = String(width).trim();
   const percent = /^(\d+(?:\.\d+)?)%$/.exec(text);
   if (percent) {
-    const tens = Math.min(10, Math.max(1, Math.round(Number(percent[1]) / 10)));
-    return { attribute: '', className: ` image-width-${tens * 10}` };
+    const whole = Math.min(100, Math.max(1, Math.round(Number(percent[1]))));
+    return { attribute: '', className: ` image-sized image-width-${whole}` };
   }
   const pixels = /^(\d+(?:\.\d+)?)(?:px)?$/.exec(text);
   return pixels ? { attribute: ` width="${Math.round(Number(pixels[1]))}"`, className: '' } : none;

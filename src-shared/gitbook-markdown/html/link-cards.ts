@@ -5,8 +5,9 @@ import { escapeHtml, hrefAttributes, safeHref } from './safe';
 
 /**
  * Blocks that lead somewhere, each a card: a content-ref (a page, an anchor, a file or a URL, titled by
- * its target), an embed (the site allows no frames: its host and URL, as a link) and a file (a download
- * link with the file's name and size). A target the reader cannot reach is a card without a link.
+ * its target), an embed (the site allows no frames: the linked page's title when known, its host and URL, as
+ * a link) and a file (a download link with the file's name and size). A target the reader cannot reach is a
+ * card without a link.
  */
 
 export function contentRefHtml(block: ContentRefBlock, ctx: RenderContext): string {
@@ -51,7 +52,10 @@ export function embedHtml(block: Embed, ctx: RenderContext): string {
   const url = block.data.url;
   const href = safeHref(url);
   const host = hostOf(url);
-  const body = `<span class="card-link-title">${escapeHtml(host ?? url)}</span><span class="card-link-detail">${escapeHtml(url)}</span>`;
+  const title = ctx.links.embedTitle?.(url)?.trim();
+  // Titled by the page itself, the card keeps its host as a detail: the reader sees where it leads, whatever the title says.
+  const lines = title ? [title, ...(host ? [host] : []), url] : [host ?? url, url];
+  const body = lines.map((text, index) => `<span class="${index === 0 ? 'card-link-title' : 'card-link-detail'}">${escapeHtml(text)}</span>`).join('');
   const card = href === undefined ? `<div class="card-link embed-card">${body}</div>` : `<a class="card-link embed-card" ${hrefAttributes(href)}>${body}</a>`;
   return `<figure class="embed${block.data.fullWidth ? ' full-width' : ''}">${card}${captionHtml(block.fragments, ctx)}</figure>`;
 }

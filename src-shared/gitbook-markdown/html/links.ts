@@ -19,8 +19,13 @@ export interface DocumentLinks {
   file?(ref: ContentRefFile): { name: string; size?: number } | undefined;
   /** The HTML of an OpenAPI operation block (an operation of a specification stored in the organization). */
   openAPIOperation?(block: OpenAPIOperationBlock): string;
-  /** The HTML of a swagger block (an operation of a specification file or URL). */
-  swagger?(block: OpenAPIBlock): string;
+  /** The HTML of a swagger block (an operation of a specification file or URL); undefined shows the block's card. */
+  swagger?(block: OpenAPIBlock): string | undefined;
+  /**
+   * The title an embedded URL's page gives itself, when known (fetched beforehand: rendering never waits on
+   * the network). Shown as the embed card's title, as text; without it the card is titled by the URL's host.
+   */
+  embedTitle?(url: string): string | undefined;
 }
 
 export interface RenderOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Code, Hint } from '../../../src-shared/gitbook-markdown/types';
 import { splitLines } from '../../../src-shared/gitbook-markdown/html/code';
-import { doc, key, p, render, renderMarkdown } from './support';
+import { doc, expectSafe, key, p, render, renderMarkdown } from './support';
 
 const hint = (style: string): Hint => ({ object: 'block', type: 'hint', key: key(), isVoid: false, data: { style: style as Hint['data']['style'] }, nodes: [p('Note')] });
 
@@ -18,6 +18,25 @@ const code = (lines: string[], data: Code['data']): Code => ({
 const highlight = (source: string) => source.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\/\*[\s\S]*?\*\//g, (c) => `<span class="hljs-comment">${c}</span>`);
 
 describe('hints and code blocks as HTML', () => {
+  it("draws a hint's custom icon it knows, named and labelled, and keeps the style's icon for any other", () => {
+    const rocket = renderMarkdown('{% hint style="success" icon="rocket" %}\nShipped.\n{% endhint %}\n').root.querySelector('[role=note]')!;
+    expect(rocket.getAttribute('class')).toBe('hint hint-success hint-custom-icon');
+    expect(rocket.getAttribute('data-icon')).toBe('rocket');
+    const svg = rocket.querySelector('svg.hint-icon')!;
+    expect([svg.getAttribute('role'), svg.getAttribute('aria-label')]).toEqual(['img', 'Success']);
+    expect(svg.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(rocket.querySelector('p')!.text).toBe('Shipped.');
+    // Font Awesome's spellings of a known icon.
+    expect(renderMarkdown('{% hint style="warning" icon="fa-triangle-exclamation" %}\nCareful.\n{% endhint %}\n').root.querySelector('svg.hint-icon')).not.toBeNull();
+    const unknown = renderMarkdown('{% hint style="info" icon="hippo&quot;><b>" %}\nHm.\n{% endhint %}\n');
+    const note = unknown.root.querySelector('[role=note]')!;
+    expect(note.getAttribute('class')).toBe('hint hint-info');
+    expect(note.querySelector('svg')).toBeNull();
+    expect(note.getAttribute('data-icon')).toBe('hippo"><b>');
+    expect(note.querySelector('b')).toBeNull();
+    expectSafe(unknown.root);
+  });
+
   it('renders every hint style as a note, and an unknown style as info', () => {
     const { root } = render(doc(...['info', 'success', 'warning', 'danger', 'shout"><script>'].map(hint)));
     expect(root.querySelectorAll('[role=note]').map((n) => n.getAttribute('class'))).toEqual(['hint hint-info', 'hint hint-success', 'hint hint-warning', 'hint hint-danger', 'hint hint-info']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageBlock, Images } from '../../../src-shared/gitbook-markdown/types';
+import { BLOCK_CSS } from '../../../src-main/sites/preview/block-css';
 import { doc, expectSafe, key, p, render, renderMarkdown } from './support';
 
 const image = (data: ImageBlock['data'], caption?: string): ImageBlock => ({
@@ -32,8 +33,22 @@ describe('images as HTML', () => {
     const { root } = render(doc(images([image({ ref: { kind: 'url', url: '/a.png' }, width: 300 }), image({ ref: { kind: 'url', url: '/b.png' }, width: '50%' })])));
     const [pixels, percent] = root.querySelectorAll('img');
     expect(pixels!.getAttribute('width')).toBe('300');
-    expect(percent!.getAttribute('class')).toBe('image-width-50');
+    expect(percent!.getAttribute('width')).toBeUndefined();
+    expect(root.querySelectorAll('figure').map((figure) => figure.getAttribute('class'))).toEqual(['image', 'image image-sized image-width-50']);
     expectSafe(root);
+  });
+
+  it("sizes an image by a percentage Length (GitBook's `width=\"50%\"`, read from markdown) with a class", () => {
+    const length = render(doc(images([image({ ref: { kind: 'url', url: '/c.png' }, width: { unit: '%', value: 37.4 } })])));
+    expect(length.root.querySelector('figure')!.getAttribute('class')).toBe('image image-sized image-width-37');
+    const { root, html } = renderMarkdown('<figure><img src="https://x.test/a.png" alt="" width="50%"><figcaption></figcaption></figure>\n');
+    expect(root.querySelector('figure')!.getAttribute('class')).toBe('image image-sized image-width-50');
+    expect(root.querySelector('img')!.getAttribute('width')).toBeUndefined();
+    expect(html).not.toContain('style=');
+    expectSafe(root);
+    // The class's rule, in the published site's stylesheet.
+    expect(BLOCK_CSS).toContain('.markdown .image-width-50 { width: 50%; }');
+    expect(BLOCK_CSS).toContain('.markdown .image-width-37 { width: 37%; }');
   });
 
   it('shows no image for an unsafe or unknown source, only its alt text', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, ContentRef } from '../../../src-shared/gitbook-markdown/types';
 import { formatBytes } from '../../../src-shared/gitbook-markdown/html/link-cards';
+import { renderDocument } from '../../../src-shared/gitbook-markdown/html/render-document';
+import { parse } from 'node-html-parser';
 import { doc, expectSafe, key, p, render, renderMarkdown } from './support';
 
 const contentRef = (ref: ContentRef): Block => ({ object: 'block', type: 'content-ref', key: key(), isVoid: true, data: { ref } });
@@ -37,6 +39,15 @@ describe('content-refs, embeds and files as HTML', () => {
     expect(card.querySelector('.card-link-title')!.text).toBe('www.youtube.com');
     expect(root.querySelector('figcaption')!.text).toBe('A <video>');
     expect(root.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it("titles an embed's card with its page's title, as text, keeping the host and URL as details", () => {
+    const url = 'https://www.youtube.com/watch?v=x';
+    const html = renderDocument(doc(embed(url)), { href: () => undefined, embedTitle: () => 'Launch <script>alert(1)</script>' });
+    const card = parse(html).querySelector('figure.embed a.card-link')!;
+    expect(card.querySelector('.card-link-title')!.text).toBe('Launch <script>alert(1)</script>');
+    expect(card.querySelectorAll('.card-link-detail').map((detail) => detail.text)).toEqual(['www.youtube.com', url]);
+    expect(html).not.toContain('<script>');
   });
 
   it('does not link an embed of an unsafe URL', () => {
