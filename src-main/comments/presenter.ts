@@ -15,7 +15,9 @@ import { documentRefResolver, treeLinkScope } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
 import { getLivePage } from '../store/content-pages';
 import { presentUser } from '../users/presenter';
+import type { DocStore } from '../content/doc-store';
 import { type CommentPlace, commentPermissions } from './access';
+import { anchorResolver } from './anchors';
 
 /** What presenting comments needs: who looks, where the comments are, and the body format asked for. */
 export interface CommentView {
@@ -23,6 +25,8 @@ export interface CommentView {
   db: Db;
   place: CommentPlace;
   format: CommentFormat | undefined;
+  /** The content's documents, where comments on words find their text (anchors.ts). */
+  docs: DocStore;
 }
 
 /** Comments as GitBook's `Comment` objects. Users and reactions of the whole list are read in one query each. */
@@ -31,6 +35,7 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
   const userIds = rows.flatMap((r) => [r.posted_by, ...(r.resolved_by ? [r.resolved_by] : [])]);
   const users = usersByIds(view.db, [...userIds, ...[...reactions.values()].flat().map((r) => r.user_id)]);
   const pages = new Map<string, ReturnType<typeof targetPage>>();
+  const anchors = anchorResolver({ db: view.db, docs: view.docs, place: view.place });
   return rows.map((row) => {
     const location = `${view.pc.baseUrl}${view.place.path}/comments/${row.id}`;
     let page = row.page_id ? pages.get(row.page_id) : undefined;
@@ -38,6 +43,9 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
       page = targetPage(view, row.page_id, row.page_snapshot);
       pages.set(row.page_id, page);
     }
+    const node = targetNode(row, page, anchors);
+    // Commented words that were deleted: the comment's target no longer exists, as for a deleted page.
+    if (page && node.deleted) page = { ...page, outdated: true };
     return {
       object: 'comment' as const,
       id: row.id,
@@ -48,7 +56,7 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
       replies: row.replies,
       body: presentBody(row.markdown, view, row.page_id),
       target: {
-        ...(row.node_id ? { node: { id: row.node_id } } : {}),
+        ...(node.node ? { node: node.node } : {}),
         ...(row.table_cell ? { tableCell: JSON.parse(row.table_cell) as { record: string; definition: string } } : {}),
         ...(row.change_request_id ? { changeRequest: row.change_request_id } : {}),
         ...(page ? { page } : {}),
@@ -66,6 +74,21 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
 
 export function presentComment(row: CommentRow, view: CommentView) {
   return presentComments([row], view)[0]!;
+}
+
+/**
+ * `target.node`: for a comment on words, the block holding the commented text now with the quote as its
+ * preview (the block it was posted on when the text cannot be placed, or its page is gone); otherwise the
+ * node id stored.
+ */
+function targetNode(row: CommentRow, page: { outdated: boolean } | undefined, anchors: ReturnType<typeof anchorResolver>) {
+  if (!row.anchor_start || !row.anchor_end || !row.page_id) {
+    return { node: row.node_id ? ({ id: row.node_id } as { id: string; preview?: string }) : undefined, deleted: false };
+  }
+  const resolved = page && !page.outdated ? anchors(row.page_id, { start: row.anchor_start, end: row.anchor_end }) : undefined;
+  const id = resolved?.nodeId ?? row.node_id;
+  const preview = row.anchor_quote ?? '';
+  return { node: id ? { id, preview } : undefined, deleted: resolved?.deleted ?? false };
 }
 
 /** Replies of one comment as GitBook's `CommentReply` objects. */

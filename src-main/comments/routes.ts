@@ -117,7 +117,7 @@ function refOf(params: RequestInput['params']): CommentPlaceRef {
 }
 
 function viewOf(ctx: CallContext, place: CommentPlace, format: CommentView['format']): CommentView {
-  return { pc: ctx, db: ctx.db, place, format };
+  return { pc: ctx, db: ctx.db, docs: ctx.docs, place, format };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ListCommentsQuery, PostCommentInput, UpdateCommentInput } from '../../src-shared/schemas/comments';
+import type { ListCommentsQuery, PostCommentInput, TextAnchorInput, UpdateCommentInput } from '../../src-shared/schemas/comments';
+import { anchorFromPositions, anchorToNode } from './anchors';
 import { commentMarkdown } from './body';
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, notFound } from '../errors';
@@ -40,8 +41,11 @@ export function getCommentForCaller(ctx: ServiceContext, ref: CommentPlaceRef, c
   return { place, comment: requireComment(ctx, place, commentId) };
 }
 
-/** Posts a comment on the space (or change request), one of its pages, or a node of a page. */
-export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: PostCommentInput): CommentResult {
+/**
+ * Posts a comment on the space (or change request), one of its pages, a node of a page (anchored to the
+ * block's text) or, from the app, a range of a page's text given as Yjs relative positions (anchors.ts).
+ */
+export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: PostCommentInput & { anchor?: TextAnchorInput }): CommentResult {
   return inTransaction(ctx.db, () => {
     const place = requirePlace(ctx, ref, { role: 'comment', action: 'comment on it', write: true });
     let snapshot: PageSnapshot | null = null;
@@ -52,6 +56,7 @@ export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: Po
       // Kept so the comment can still name its page once the page is deleted.
       snapshot = { title: page.title, emoji: meta.emoji, icon: meta.icon, path: page.path, createdAt: page.created_at, updatedAt: page.updated_at };
     }
+    const anchored = anchorOf(ctx, place, input);
     const id = insertComment(ctx.db, place.scope, {
       postedBy: ctx.user.id,
       now: isoNow(ctx.clock),
@@ -59,11 +64,24 @@ export function postComment(ctx: ServiceContext, ref: CommentPlaceRef, input: Po
       revisionId: place.revisionId,
       pageId: input.page ?? null,
       pageSnapshot: snapshot,
-      nodeId: input.node ?? null,
+      nodeId: anchored?.nodeId ?? null,
       tableCell: input.tableCell ?? null,
+      anchor: anchored?.anchor ?? null,
     });
     return { place, comment: getComment(ctx.db, place.scope, id)! };
   });
+}
+
+/** Where a comment on words is: the text of the block `node` names, or the app's selected range. */
+function anchorOf(ctx: ServiceContext, place: CommentPlace, input: PostCommentInput & { anchor?: TextAnchorInput }) {
+  if (input.page === undefined) {
+    if (input.anchor) throw badRequest('anchor: give the page the text is on');
+    return undefined;
+  }
+  const body = { db: ctx.db, docs: ctx.docs, place };
+  if (input.anchor) return anchorFromPositions(body, input.page, input.anchor);
+  if (input.node !== undefined) return anchorToNode(body, input.page, input.node);
+  return undefined;
 }
 
 /** Edits the body (author only), resolves or reopens, adds or removes the caller's reactions: all or nothing. */

@@ -29,6 +29,11 @@ export interface CommentRow {
   table_cell: string | null;
   resolved_at: string | null;
   resolved_by: string | null;
+  /** Base64 Yjs relative positions of the commented text in the page's body (migration 026), or null. */
+  anchor_start: string | null;
+  anchor_end: string | null;
+  /** The commented text as it was when posted (bounded), kept once the text is deleted. */
+  anchor_quote: string | null;
   /** computed: the number of replies. */
   replies: number;
 }
@@ -98,14 +103,16 @@ export interface NewComment {
   pageSnapshot: PageSnapshot | null;
   nodeId: string | null;
   tableCell: { record: string; definition: string } | null;
+  /** Where the commented text is (comments/anchors.ts), for a comment on words. */
+  anchor?: { start: string; end: string; quote: string } | null;
 }
 
 export function insertComment(db: Db, scope: CommentScope, c: NewComment): string {
   const id = newId();
   db.prepare(
     `INSERT INTO comments (id, space_id, change_request_id, posted_by, posted_at, markdown, revision_id, page_id,
-       page_snapshot, node_id, table_cell)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       page_snapshot, node_id, table_cell, anchor_start, anchor_end, anchor_quote)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     scope.spaceId,
@@ -118,6 +125,9 @@ export function insertComment(db: Db, scope: CommentScope, c: NewComment): strin
     c.pageSnapshot ? JSON.stringify(c.pageSnapshot) : null,
     c.nodeId,
     c.tableCell ? JSON.stringify(c.tableCell) : null,
+    c.anchor?.start ?? null,
+    c.anchor?.end ?? null,
+    c.anchor?.quote ?? null,
   );
   return id;
 }

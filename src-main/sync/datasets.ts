@@ -109,6 +109,10 @@ export const DATASETS: readonly Dataset[] = [
       'table_cell',
       'resolved_at',
       'resolved_by',
+      // Migration 026: comments anchored to text.
+      'anchor_start',
+      'anchor_end',
+      'anchor_quote',
     ],
     organization: spaceOrg('space_id'),
   },

@@ -6,6 +6,7 @@ import {
   listRepliesQuery,
   postCommentBody,
   postReplyBody,
+  textAnchorInput,
   updateCommentBody,
   updateReplyBody,
 } from '../../src-shared/schemas/comments';
@@ -36,7 +37,7 @@ export const commentsRouter = router({
     const { spaceId: id, changeRequestId, ...query } = input;
     const { place, page } = listCommentsForCaller(ctx, refOf(id, changeRequestId), query);
     // Presented as a batch, as the route does: one query for the users and one for the reactions.
-    const items = withMarkdown(presentComments(page.rows, viewOf(ctx, place, query.format)), page.rows, query.format);
+    const items = withAnchors(withMarkdown(presentComments(page.rows, viewOf(ctx, place, query.format)), page.rows, query.format), page.rows);
     return listEnvelope({ ...page, rows: items }, (c) => c);
   }),
 
@@ -45,8 +46,11 @@ export const commentsRouter = router({
     return presentOne(ctx, place, comment, input.format);
   }),
 
-  /** POST .../comments: `page` puts the thread on a page; the body is `{ markdown }` or a JSON `{ document }`. */
-  create: procedure.input(postCommentBody.safeExtend({ ...placeRef, format })).mutation(({ ctx, input }) => {
+  /**
+   * POST .../comments: `page` puts the thread on a page; the body is `{ markdown }` or a JSON `{ document }`;
+   * `anchor` (the app's own) puts it on the selected words of the page.
+   */
+  create: procedure.input(postCommentBody.safeExtend({ ...placeRef, format, anchor: textAnchorInput.optional() })).mutation(({ ctx, input }) => {
     const { spaceId: id, changeRequestId, format: asked, ...body } = input;
     const { place, comment } = postComment(ctx, refOf(id, changeRequestId), body);
     return presentOne(ctx, place, comment, asked);
@@ -97,7 +101,7 @@ function refOf(id: string, changeRequestId: string | undefined): CommentPlaceRef
 }
 
 function viewOf(ctx: CallContext, place: CommentPlace, asked: CommentFormat | undefined): CommentView {
-  return { pc: ctx, db: ctx.db, place, format: asked };
+  return { pc: ctx, db: ctx.db, docs: ctx.docs, place, format: asked };
 }
 
 /** Adds the stored markdown beside a presented JSON document; a markdown body already is it. */
@@ -105,8 +109,19 @@ function withMarkdown<T extends object>(items: T[], rows: Array<{ markdown: stri
   return asked === 'document' ? items.map((item, i) => ({ ...item, markdown: rows[i]!.markdown })) : items;
 }
 
+/**
+ * Adds where a comment on words is (its relative positions, as posted), which the editor resolves against its
+ * own copy of the body to highlight the words as they move. `/v1` has no field for it.
+ */
+function withAnchors<T extends object>(items: T[], rows: CommentRow[]): Array<T & { anchor?: { start: string; end: string } }> {
+  return items.map((item, i) => {
+    const row = rows[i]!;
+    return row.anchor_start && row.anchor_end ? { ...item, anchor: { start: row.anchor_start, end: row.anchor_end } } : item;
+  });
+}
+
 function presentOne(ctx: CallContext, place: CommentPlace, comment: CommentRow, asked: CommentFormat | undefined) {
-  return withMarkdown(presentComments([comment], viewOf(ctx, place, asked)), [comment], asked)[0]!;
+  return withAnchors(withMarkdown(presentComments([comment], viewOf(ctx, place, asked)), [comment], asked), [comment])[0]!;
 }
 
 function presentOneReply(ctx: CallContext, result: ReturnType<typeof getReplyForCaller>, asked: CommentFormat | undefined) {

@@ -18,7 +18,8 @@ function convertFlow(nodes: readonly RootContent[], ctx: ConvertContext, contain
   return fitBlocks(nodes.flatMap((node) => convertBlock(node, ctx)), container, ctx);
 }
 
-function convertBlock(node: RootContent, ctx: ConvertContext): Block[] {
+/** One markdown node's blocks, before they are fitted to their container (block-ranges.ts converts node by node). */
+export function convertBlock(node: RootContent, ctx: ConvertContext): Block[] {
   // GitBook's tags, expandables (tags/).
   const gitbook = convertGitBookNode(node, ctx, convertChildren);
   if (gitbook) return gitbook;

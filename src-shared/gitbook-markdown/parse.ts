@@ -62,6 +62,7 @@ function tokensToMdast(tokens: Token[]): Root {
   const add = (node: RootContent) => (stack.at(-1) as Parent).children.push(node);
   let align: Table['align'] = [];
   for (const token of tokens) {
+    const rootChildren = root.children.length;
     switch (token.type) {
       case 'paragraph_open':
         open({ type: 'paragraph', children: [] });
@@ -140,9 +141,18 @@ function tokensToMdast(tokens: Token[]): Root {
         // thead/tbody wrappers carry nothing the document needs.
         break;
     }
+    const added = root.children[rootChildren];
+    if (added && token.map) topLevelLines.set(added, [token.map[0], token.map[1]]);
   }
   return root;
 }
+
+/**
+ * The source lines (markdown-it's `map`: first line, line after the last) of each top-level node, kept beside
+ * the tree rather than in it so every output built from the tree stays as it was. Comments anchored to text
+ * map a text offset to the document block holding it through these (block-ranges.ts).
+ */
+export const topLevelLines = new WeakMap<RootContent, readonly [number, number]>();
 
 /** GFM task list items: `[ ]`, `[x]` or `[X]` then whitespace, at the start of the item's first paragraph. */
 function taskMarker(item: ListItem): void {

@@ -52,6 +52,16 @@ export const postCommentBody = z
   .refine((b) => b.node === undefined || b.page !== undefined, { message: 'give the page the node is on', path: ['node'] });
 export type PostCommentInput = z.infer<typeof postCommentBody>;
 
+/**
+ * The app's comment on words (not part of `/v1`): where the selected text starts and ends in the page's body,
+ * as the client computed them from its own copy of the body document (`Y.encodeRelativePosition`, base64).
+ */
+export const textAnchorInput = z.strictObject({
+  start: z.string().min(1).max(2_000),
+  end: z.string().min(1).max(2_000),
+});
+export type TextAnchorInput = z.infer<typeof textAnchorInput>;
+
 /** UpdateCommentSchema. */
 export const updateCommentBody = z.strictObject({
   resolved: z.boolean().optional(),

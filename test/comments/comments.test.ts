@@ -14,7 +14,10 @@ describe('comments on a space', () => {
   it('posts a comment on a page, with the page as its target, and gets it back', async () => {
     const { spaceId, pageId, comments } = await spaceWithPage(server, 'Getting started');
     const space = (await server.api.get(`/v1/spaces/${spaceId}`)).body;
-    const res = await server.api.post(comments, { page: pageId, node: 'block-1', body: md('Is this **right**?') });
+    // The page is `# Getting started` then `Text.`: its second block is the paragraph.
+    const document = (await server.api.get(`/v1/spaces/${spaceId}/content/page/${pageId}?format=document`)).body.document;
+    const paragraph = document.nodes[1].key as string;
+    const res = await server.api.post(comments, { page: pageId, node: paragraph, body: md('Is this **right**?') });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       object: 'comment',
@@ -23,7 +26,7 @@ describe('comments on a space', () => {
       replies: 0,
       body: { markdown: 'Is this **right**?' },
       target: {
-        node: { id: 'block-1' },
+        node: { id: paragraph, preview: 'Text.' },
         page: { id: pageId, title: 'Getting started', path: 'getting-started', outdated: false },
         space: spaceId,
         revision: space.revision,

@@ -34,6 +34,7 @@ const RELEASED: Record<number, string> = {
   23: '6482f33c049902d2e4195971b1fec768e44ceb787a7aa2134e15535300f8105b',
   24: '4923885f3dae6e6042b12029ce54cbe40403052af00d042624704c8937f328fa',
   25: 'a47b76340985564581a332effa78df199ce690dc586ebbc3bfcc2bcc464cb7c6',
+  26: '9132200171d3c6233b7b06e7603e850b99a3932b35fb925ae552fac343bd6327',
 };
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex');

@@ -39,6 +39,13 @@ export interface CommentsTarget {
   changeRequestId?: string;
 }
 
+/** Selected words a comment is being written on: where they are in the page's body (base64 Yjs relative positions) and what they say. */
+export interface CommentSelection {
+  start: string;
+  end: string;
+  quote: string;
+}
+
 /** Key of the composer's pending flag and error (other keys are comment ids and `commentId/replyId`). */
 export const COMPOSER = 'new';
 
@@ -62,6 +69,10 @@ export interface CommentsState {
    * can recount. Not navigation's contentVersion: that reopens the editor, losing the writer's place and undo.
    */
   countsVersion: number;
+  /** The words a new comment is being written on (the editor's selection), until it is posted or cancelled. */
+  draft?: CommentSelection;
+  /** The thread a click on its words opened: the panel scrolls to it and focuses it. */
+  focused?: string;
 
   /** Loads the threads of the page navigation has open (keeping what is shown while the same page refreshes). */
   reload(): Promise<void>;
@@ -74,6 +85,11 @@ export interface CommentsState {
   react(subject: CommentSubject, emoji: string, on: boolean, viewer: User): Promise<boolean>;
   toggleShowResolved(): void;
   clearError(key: string): void;
+  /** Opens the composer for the selected words (and the panel). */
+  startDraft(selection: CommentSelection): void;
+  cancelDraft(): void;
+  /** Opens the panel on a thread (a click on its highlighted words). */
+  focusThread(commentId: string): void;
 }
 
 export type CommentsStore = StoreApi<CommentsState>;
@@ -179,7 +195,11 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
           return;
         }
         const same = keyOf(target) === keyOf(get().target) && get().status === 'ready';
-        set(same ? { target } : { target, status: 'loading', threads: [], message: undefined, showResolved: false, pending: {}, errors: {} });
+        set(
+          same
+            ? { target }
+            : { target, status: 'loading', threads: [], message: undefined, showResolved: false, pending: {}, errors: {}, draft: undefined, focused: undefined },
+        );
         try {
           const { threads, truncated } = await fetchThreads(target);
           if (mine === generation) set({ status: 'ready', threads, truncated, message: undefined });
@@ -189,12 +209,15 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
       },
 
       post(markdown) {
+        // A comment on the selected words carries where they are; without a draft it is on the page.
+        const draft = get().draft;
+        const anchor = draft ? { anchor: { start: draft.start, end: draft.end } } : {};
         return write(
           COMPOSER,
-          (target) => client.comments.create.mutate({ ...place(target), page: target.pageId, body: { markdown } }),
+          (target) => client.comments.create.mutate({ ...place(target), page: target.pageId, body: { markdown }, ...anchor }),
           (comment) => {
             countsChanged();
-            return { threads: [{ comment, replies: [] }, ...get().threads], notice: 'Comment posted.' };
+            return { threads: [{ comment, replies: [] }, ...get().threads], notice: 'Comment posted.', draft: undefined };
           },
           'Could not post the comment',
         );
@@ -293,6 +316,21 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
 
       clearError(key) {
         set({ errors: without(get().errors, key) });
+      },
+
+      startDraft(selection) {
+        set({ draft: selection, errors: without(get().errors, COMPOSER) });
+        navigation.getState().showPanel('comments');
+      },
+
+      cancelDraft() {
+        set({ draft: undefined, errors: without(get().errors, COMPOSER) });
+      },
+
+      focusThread(commentId) {
+        const thread = get().threads.find((t) => t.comment.id === commentId);
+        set({ focused: commentId, ...(thread?.comment.status === 'resolved' ? { showResolved: true } : {}) });
+        navigation.getState().showPanel('comments');
       },
     };
   });

@@ -170,4 +170,26 @@ describe('the comments store', () => {
     expect(context.store.getState()).toMatchObject({ status: 'idle', threads: [], target: undefined });
     expect(context.client.comments.list.query).not.toHaveBeenCalled();
   });
+  it('posts a comment on selected words with their anchor, opening the panel on it, and forgets the words once posted', async () => {
+    const context = await shown();
+    context.navigation.getState().showPanel(undefined);
+    context.store.getState().startDraft({ start: 'AAE=', end: 'AAI=', quote: 'the words' });
+    expect(context.navigation.getState().panel).toBe('comments');
+    expect(await context.store.getState().post('About these words')).toBe(true);
+    expect(context.client.comments.create.mutate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ page: 'p-intro', body: { markdown: 'About these words' }, anchor: { start: 'AAE=', end: 'AAI=' } }),
+    );
+    expect(context.store.getState().draft).toBeUndefined();
+    // The next comment is on the page again.
+    await context.store.getState().post('On the page');
+    expect(context.client.comments.create.mutate).toHaveBeenLastCalledWith(expect.not.objectContaining({ anchor: expect.anything() }));
+  });
+
+  it('opens the panel on a thread whose words were clicked, showing resolved threads when it is one', async () => {
+    const context = await shown();
+    context.navigation.getState().showPanel(undefined);
+    context.store.getState().focusThread('c-done');
+    expect(context.navigation.getState().panel).toBe('comments');
+    expect(context.store.getState()).toMatchObject({ focused: 'c-done', showResolved: true });
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { User } from '../../api/types';
 import type { Thread } from '../../stores/comments-threads';
@@ -24,6 +24,18 @@ export function CommentThread({ thread, viewer, onLeave }: CommentThreadProps) {
   const resolving = useStore(comments, (s) => s.pending[comment.id] === true);
   const [composing, setComposing] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLLIElement>(null);
+  // A click on the thread's words in the editor brings it into view, focused, once.
+  const focused = useStore(comments, (s) => s.focused === comment.id);
+  useEffect(() => {
+    if (!focused) return;
+    item.current?.scrollIntoView({ block: 'nearest' });
+    item.current?.focus();
+    comments.setState({ focused: undefined });
+  }, [focused, comments]);
+  // A comment on words quotes them; `outdated` says they were deleted since.
+  const quote = comment.anchor ? comment.target.node?.preview : undefined;
+  const quoteGone = comment.anchor !== undefined && comment.target.page?.outdated === true;
   // Taking part (reply, resolve, react) needs the comment role, which `reply` reflects.
   const canTakePart = comment.permissions.reply;
   const resolved = comment.status === 'resolved';
@@ -40,7 +52,18 @@ export function CommentThread({ thread, viewer, onLeave }: CommentThreadProps) {
   };
 
   return (
-    <li className={`comment-thread${resolved ? ' comment-thread--resolved' : ''}`}>
+    <li
+      ref={item}
+      tabIndex={-1}
+      className={`comment-thread${resolved ? ' comment-thread--resolved' : ''}`}
+      aria-label={quote ? `Thread on “${quote}”` : undefined}
+    >
+      {quote !== undefined && (
+        <blockquote className={`comment-quote${quoteGone ? ' comment-quote--gone' : ''}`}>
+          {quote}
+          {quoteGone && <span className="comment-quote__note"> (this text was deleted)</span>}
+        </blockquote>
+      )}
       <CommentEntry entry={comment} subject={{ commentId: comment.id }} viewer={viewer} onDeleted={onLeave} />
       {resolved && (
         <p className="comment-thread__resolved">

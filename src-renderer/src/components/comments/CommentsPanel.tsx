@@ -57,18 +57,27 @@ export function CommentsPanel({ space }: { space: Space }) {
       ) : (
         <>
           {canComment ? (
-            <CommentComposer
-              // A draft belongs to its page: another page starts with an empty field.
-              key={pageId}
-              label="Comment on this page"
-              showLabel
-              submitLabel="Comment"
-              placeholder="Ask a question or leave a note…"
-              pending={state.pending[COMPOSER] === true}
-              error={state.errors[COMPOSER]}
-              disabled={state.status !== 'ready'}
-              onSubmit={(markdown) => comments.getState().post(markdown)}
-            />
+            <>
+              {state.draft && (
+                <blockquote className="comment-quote comment-quote--draft" aria-label="Selected text">
+                  {state.draft.quote}
+                </blockquote>
+              )}
+              <CommentComposer
+                // A draft belongs to its page (and its selection): another one starts with an empty field.
+                key={`${pageId}/${state.draft?.start ?? ''}`}
+                label={state.draft ? 'Comment on the selected text' : 'Comment on this page'}
+                showLabel
+                submitLabel="Comment"
+                placeholder="Ask a question or leave a note…"
+                pending={state.pending[COMPOSER] === true}
+                error={state.errors[COMPOSER]}
+                disabled={state.status !== 'ready'}
+                autoFocus={Boolean(state.draft)}
+                onSubmit={(markdown) => comments.getState().post(markdown)}
+                onCancel={state.draft ? () => comments.getState().cancelDraft() : undefined}
+              />
+            </>
           ) : (
             <p className="callout comments-panel__read-only">
               You can read the comments here, but your role on this space does not let you comment. Ask an admin for the
