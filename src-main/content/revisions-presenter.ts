@@ -16,6 +16,7 @@ export function presentRevisionEntry(entry: RevisionEntry, pc: PresentContext, c
     current: revision.id === currentId,
     author: entry.author ? presentUser(entry.author, pc) : null,
     mergedFrom: entry.mergedFrom ? { id: entry.mergedFrom.id, number: entry.mergedFrom.number, subject: entry.mergedFrom.subject } : null,
+    restoredTo: entry.restoredTo ? { id: entry.restoredTo.id, createdAt: entry.restoredTo.created_at } : null,
     changes: {
       pages: changes.pages,
       added: changes.added,

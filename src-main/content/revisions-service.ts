@@ -3,23 +3,27 @@ import { requireSpace } from '../spaces/access';
 import { changeRequestMergedAs, type ChangeRequestRow } from '../store/change-requests';
 import type { PageRequest, PageResult } from '../store/keyset';
 import {
+  getRevisionById,
   listTreeRevisions,
   revisionChangeCounts,
   revisionChangedPages,
   type RevisionChangeCounts,
   type RevisionRow,
 } from '../store/revisions';
+import { getLivePage, type ContentPageRow } from '../store/content-pages';
 import { getUserById, type UserRow } from '../store/users';
 import type { PageView } from './presenter';
 import { contentAtRevision, type ContentSnapshot } from './read-service';
 
 /** What made a revision, in the app's words (GitBook's `type` alone cannot tell an import from a typed edit). */
-export type RevisionKind = 'created' | 'edits' | 'live' | 'import' | 'merge' | 'update' | 'rollback';
+export type RevisionKind = 'created' | 'edits' | 'live' | 'import' | 'merge' | 'update' | 'rollback' | 'restore';
 
 export interface ChangedPage {
   pageId: string;
   title: string;
-  change: 'added' | 'edited' | 'removed' | 'restored';
+  change: 'added' | 'edited' | 'renamed' | 'removed' | 'restored';
+  /** A renamed page's title before the revision. */
+  previousTitle?: string;
 }
 
 /** One entry of a space's history: the revision, who made it, what made it and what it changed. */
@@ -28,6 +32,8 @@ export interface RevisionEntry {
   kind: RevisionKind;
   author?: UserRow;
   mergedFrom?: ChangeRequestRow;
+  /** For a restore ('restore' of a page, 'rollback' of the space): the revision it went back to. */
+  restoredTo?: RevisionRow;
   changes: RevisionChangeCounts & { sample: ChangedPage[] };
 }
 
@@ -48,9 +54,13 @@ export function listSpaceRevisions(ctx: ServiceContext, spaceId: string, request
 function describeRevision(ctx: ServiceContext, revision: RevisionRow): RevisionEntry {
   const counts = revisionChangeCounts(ctx.db, revision.tree_id, revision.seq);
   const sample = revisionChangedPages(ctx.db, revision.tree_id, revision.seq, SAMPLE_SIZE).map((row): ChangedPage => {
+    const titleOf = (data: string | null) => (data ? (JSON.parse(data) as { title: string }).title : '');
     const change = row.data === null ? 'removed' : row.before === 0 ? 'added' : row.before === 2 ? 'restored' : 'edited';
-    const shown = row.data ?? row.previous;
-    return { pageId: row.page_id, title: shown ? (JSON.parse(shown) as { title: string }).title : '', change };
+    const title = titleOf(row.data ?? row.previous);
+    const previousTitle = titleOf(row.previous);
+    // An edit that changed the title reads as a rename ("Renamed “Untitled” to “Setup”").
+    if (change === 'edited' && previousTitle !== title) return { pageId: row.page_id, title, change: 'renamed', previousTitle };
+    return { pageId: row.page_id, title, change };
   });
   const mergedFrom = revision.type === 'merge' ? changeRequestMergedAs(ctx.db, revision.id) : undefined;
   return {
@@ -58,12 +68,14 @@ function describeRevision(ctx: ServiceContext, revision: RevisionRow): RevisionE
     kind: kindOf(revision),
     author: revision.created_by ? getUserById(ctx.db, revision.created_by) : undefined,
     mergedFrom,
+    restoredTo: revision.origin === 'restore' && revision.base_revision_id ? getRevisionById(ctx.db, revision.base_revision_id) : undefined,
     changes: { ...counts, sample },
   };
 }
 
 function kindOf(revision: RevisionRow): RevisionKind {
   if (revision.origin === 'import' || revision.origin === 'live') return revision.origin;
+  if (revision.origin === 'restore' && revision.type === 'edits') return 'restore';
   if (revision.type === 'merge' || revision.type === 'update' || revision.type === 'rollback') return revision.type;
   // The first revision of a space is cut with the space, before it has any content.
   return revision.parents === '[]' ? 'created' : 'edits';
@@ -78,4 +90,10 @@ export interface PageAtRevision {
 export function pageAtRevision(ctx: ServiceContext, spaceId: string, revisionId: string, pageId: string): PageAtRevision {
   const snapshot = contentAtRevision(ctx, spaceId, revisionId);
   return { snapshot, view: snapshot.pages.find((p) => p.page_id === pageId) };
+}
+
+/** The same page in the space's main content now (what a revision is compared with); undefined when it is deleted. */
+export function pageNow(ctx: ServiceContext, spaceId: string, pageId: string): ContentPageRow | undefined {
+  const { space } = requireSpace(ctx, spaceId);
+  return getLivePage(ctx.db, space.id, pageId);
 }

@@ -12,7 +12,7 @@ export interface RevisionRow {
   created_by: string | null;
   created_at: string;
   base_revision_id: string | null;
-  /** What made it, where `type` cannot say: 'import', 'live' (the app's editor); NULL otherwise. */
+  /** What made it, where `type` cannot say: 'import', 'live' (the app's editor), 'restore'; NULL otherwise. */
   origin: string | null;
 }
 
@@ -97,6 +97,14 @@ export function deleteTreeVersions(db: Db, treeId: string): void {
 /** Notes what made a revision (an import, live editing) for the history's words. */
 export function setRevisionOrigin(db: Db, revisionId: string, origin: 'import' | 'live'): void {
   db.prepare('UPDATE revisions SET origin = ? WHERE id = ?').run(origin, revisionId);
+}
+
+/**
+ * Notes that a revision restored content to an earlier one: `origin` 'restore', and the revision it went
+ * back to in `base_revision_id` (a column no other revision uses), for the history's "Restored to …".
+ */
+export function markRevisionRestoredFrom(db: Db, revisionId: string, restoredFrom: string): void {
+  db.prepare("UPDATE revisions SET origin = 'restore', base_revision_id = ? WHERE id = ?").run(restoredFrom, revisionId);
 }
 
 /** A tree's revisions, newest first. */

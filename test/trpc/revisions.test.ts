@@ -129,6 +129,37 @@ describe('revisions.page and revisions.pages', () => {
   });
 });
 
+describe('revisions.restorePage and revisions.restoreSpace', () => {
+  it('restore a page and the whole space to a revision, and the history names the revision gone back to', async () => {
+    const { spaceId, pageId, trpc, secondDraft } = await spaceWithHistory();
+    const old = await trpc.revisions.page.query({ spaceId, revisionId: secondDraft, pageId });
+    expect(old.now).toEqual({ title: 'Setup', markdown: 'Final text\n' });
+
+    const { revision } = await trpc.revisions.restorePage.mutate({ spaceId, revisionId: secondDraft, pageId });
+    expect((await server.api.get(`/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).body.markdown).toBe('Second draft\n');
+    const [restored] = (await trpc.revisions.list.query({ spaceId })).items;
+    expect(restored).toMatchObject({ id: revision, kind: 'restore', current: true, restoredTo: { id: secondDraft } });
+
+    const later = await trpc.content.createPage.mutate({ spaceId, title: 'Later' });
+    const space = await trpc.revisions.restoreSpace.mutate({ spaceId, revisionId: secondDraft });
+    const [rollback] = (await trpc.revisions.list.query({ spaceId })).items;
+    expect(rollback).toMatchObject({ id: space.revision, kind: 'rollback', type: 'rollback', restoredTo: { id: secondDraft } });
+    expect((await trpc.revisions.page.query({ spaceId, revisionId: secondDraft, pageId: later.pageId })).now).toBeNull();
+  });
+
+  it('refuse a reader, and a page that did not exist at the revision', async () => {
+    const { org, spaceId, pageId, trpc, secondDraft } = await spaceWithHistory();
+    const later = await trpc.content.createPage.mutate({ spaceId, title: 'Later' });
+    expect(await trpcError(trpc.revisions.restorePage.mutate({ spaceId, revisionId: secondDraft, pageId: later.pageId }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^pageId:/),
+    });
+    const reader = trpcClient(server.url, (await org.member('read', 'reader')).token);
+    expect(await trpcError(reader.revisions.restoreSpace.mutate({ spaceId, revisionId: secondDraft }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await trpcError(reader.revisions.restorePage.mutate({ spaceId, revisionId: secondDraft, pageId }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
 async function waitForImport(trpc: ReturnType<typeof trpcClient>, jobId: string) {
   // A deadline, not a count of polls: on a loaded machine an import may take seconds.
   const giveUp = Date.now() + 15_000;

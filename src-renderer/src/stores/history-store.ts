@@ -11,6 +11,8 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type RevisionEntry = Outputs['revisions']['list']['items'][number];
 export type RevisionHeader = Outputs['revisions']['page']['revision'];
 export type RevisionPage = NonNullable<Outputs['revisions']['page']['page']>;
+/** The same page in the current content, for comparing; null when it is deleted now. */
+export type PageNow = Outputs['revisions']['page']['now'];
 export type RevisionOutlineItem = Outputs['revisions']['pages']['pages'][number];
 
 /** The slice of the tRPC client the history uses. */
@@ -19,6 +21,8 @@ export interface HistoryClient {
     list: { query(input: Inputs['revisions']['list']): Promise<Outputs['revisions']['list']> };
     page: { query(input: Inputs['revisions']['page']): Promise<Outputs['revisions']['page']> };
     pages: { query(input: Inputs['revisions']['pages']): Promise<Outputs['revisions']['pages']> };
+    restorePage: { mutate(input: Inputs['revisions']['restorePage']): Promise<Outputs['revisions']['restorePage']> };
+    restoreSpace: { mutate(input: Inputs['revisions']['restoreSpace']): Promise<Outputs['revisions']['restoreSpace']> };
   };
 }
 
@@ -27,14 +31,28 @@ export type RevisionView =
   | { status: 'idle' }
   | { status: 'loading'; key: string }
   | { status: 'error'; key: string; message: string }
-  | { status: 'ready'; key: string; revision: RevisionHeader; page: RevisionPage }
+  | { status: 'ready'; key: string; revision: RevisionHeader; page: RevisionPage; now: PageNow }
   | { status: 'missing'; key: string; revision: RevisionHeader; pages: RevisionOutlineItem[] };
+
+/** How a page at a revision is shown: as it read then, or as the changes from then to now. */
+export type RevisionViewMode = 'rendered' | 'changes';
+
+/** Restoring the shown revision: a page, or the whole space. Asked first, then confirmed. */
+export type RestoreScope = 'page' | 'space';
+export type RestoreState =
+  | { status: 'idle' }
+  | { status: 'confirming' | 'restoring'; scope: RestoreScope }
+  | { status: 'error'; scope: RestoreScope; message: string };
 
 export interface HistoryState {
   /** The space whose history `list` holds. */
   spaceId?: string;
   list: ListState<RevisionEntry>;
   view: RevisionView;
+  mode: RevisionViewMode;
+  restore: RestoreState;
+  /** What the last restore did, for the live region ("“Setup” restored to …"): the page's title (for a page) and the revision's time. */
+  restored?: { scope: RestoreScope; title?: string; revisionCreatedAt?: string; unchanged: boolean };
   /** Loads the first page of a space's history (again, to refresh it). */
   load(spaceId: string): Promise<void>;
   loadMore(): Promise<void>;
@@ -44,6 +62,12 @@ export interface HistoryState {
   openRevision(entry: RevisionEntry): void;
   /** Back to the live content. */
   closeRevision(): void;
+  setMode(mode: RevisionViewMode): void;
+  /** Opens the confirmation for restoring the shown revision. */
+  askRestore(scope: RestoreScope): void;
+  cancelRestore(): void;
+  /** Restores (the page open in navigation, or the space) to the open revision, then goes back to editing. */
+  confirmRestore(spaceId: string): Promise<boolean>;
 }
 
 export type HistoryStore = StoreApi<HistoryState>;
@@ -65,6 +89,8 @@ export function createHistoryStore({ client, onUnauthorized, navigation }: Featu
   return createStore<HistoryState>()((set, get) => ({
     list: IDLE,
     view: { status: 'idle' },
+    mode: 'rendered',
+    restore: { status: 'idle' },
 
     async load(spaceId) {
       const request = ++listRequest;
@@ -103,7 +129,7 @@ export function createHistoryStore({ client, onUnauthorized, navigation }: Featu
         const answer = await client.revisions.page.query({ spaceId, revisionId, pageId });
         if (request !== viewRequest) return;
         if (answer.page) {
-          set({ view: { status: 'ready', key, revision: answer.revision, page: answer.page } });
+          set({ view: { status: 'ready', key, revision: answer.revision, page: answer.page, now: answer.now } });
           return;
         }
         // The page did not exist then: offer the pages that did.
@@ -124,8 +150,47 @@ export function createHistoryStore({ client, onUnauthorized, navigation }: Featu
 
     closeRevision() {
       viewRequest += 1;
-      set({ view: { status: 'idle' } });
+      set({ view: { status: 'idle' }, restore: { status: 'idle' } });
       navigation.getState().openRevision(undefined);
+    },
+
+    setMode(mode) {
+      set({ mode });
+    },
+
+    askRestore(scope) {
+      set({ restore: { status: 'confirming', scope }, restored: undefined });
+    },
+
+    cancelRestore() {
+      if (get().restore.status !== 'restoring') set({ restore: { status: 'idle' } });
+    },
+
+    async confirmRestore(spaceId) {
+      const { restore, view } = get();
+      const { revisionId, pageId } = navigation.getState();
+      if (restore.status !== 'confirming' && restore.status !== 'error') return false;
+      if (!revisionId || (restore.scope === 'page' && !pageId)) return false;
+      const scope = restore.scope;
+      set({ restore: { status: 'restoring', scope } });
+      let answer: { revision?: string };
+      try {
+        answer =
+          scope === 'page'
+            ? await client.revisions.restorePage.mutate({ spaceId, revisionId, pageId: pageId! })
+            : await client.revisions.restoreSpace.mutate({ spaceId, revisionId });
+      } catch (error) {
+        set({ restore: { status: 'error', scope, message: failure(error) } });
+        return false;
+      }
+      const shown = view.status === 'ready' ? view : undefined;
+      get().closeRevision();
+      // No revision: the content already read as it did then.
+      set({ restored: { scope, title: shown?.page.title, revisionCreatedAt: shown?.revision.createdAt, unchanged: !answer.revision } });
+      // The tree, the editor and the history reload what the restore wrote.
+      navigation.getState().contentChanged();
+      await get().load(spaceId);
+      return true;
     },
   }));
 }

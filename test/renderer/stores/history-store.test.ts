@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { revisionSummary, revisionTitle } from '../../../src-renderer/src/components/history/revision-words';
+import { revisionSummary, revisionTime, revisionTitle } from '../../../src-renderer/src/components/history/revision-words';
 import { createHistoryStore, HISTORY_PAGE_SIZE, type HistoryClient, type RevisionEntry } from '../../../src-renderer/src/stores/history-store';
 import { createNavigationStore } from '../../../src-renderer/src/stores/navigation-store';
 import { deferred, page, serverError, unauthorizedError, user } from '../fake-client';
@@ -17,6 +17,7 @@ function entry(id: string, options: Omit<Partial<RevisionEntry>, 'changes'> & { 
     current: false,
     author: user(),
     mergedFrom: null,
+    restoredTo: null,
     ...rest,
     changes: { pages: 0, added: 0, removed: 0, edited: 0, files: 0, sample: [], ...changes },
   };
@@ -29,13 +30,15 @@ function setup() {
   const client = {
     revisions: {
       list: { query: vi.fn(async (_input: { spaceId: string; limit?: unknown; page?: string }) => page([entry('r-3'), entry('r-2')], 'cursor-2', 3)) },
-      page: { query: vi.fn(async (input: { spaceId: string; revisionId: string; pageId: string }): Promise<PageAnswer> => ({ revision: header(input.revisionId), page: welcome })) },
+      page: { query: vi.fn(async (input: { spaceId: string; revisionId: string; pageId: string }): Promise<PageAnswer> => ({ revision: header(input.revisionId), page: welcome, now: { title: 'Welcome', markdown: 'New words\n' } })) },
       pages: {
         query: vi.fn(async (input: { spaceId: string; revisionId: string }) => ({
           revision: header(input.revisionId),
           pages: [{ id: 'p-welcome', title: 'Welcome', path: 'welcome', depth: 0, kind: 'document' as const }],
         })),
       },
+      restorePage: { mutate: vi.fn(async (_input: { spaceId: string; revisionId: string; pageId: string }) => ({ revision: 'r-4' as string | undefined })) },
+      restoreSpace: { mutate: vi.fn(async (_input: { spaceId: string; revisionId: string }) => ({ revision: 'r-4' as string | undefined })) },
     },
   } satisfies HistoryClient;
   const navigation = createNavigationStore();
@@ -84,7 +87,7 @@ describe('the history store', () => {
     await store.getState().showPage('s-1', 'r-2', 'p-welcome');
     expect(store.getState().view).toMatchObject({ status: 'ready', key: 's-1/r-2/p-welcome', page: { markdown: 'Old words\n' } });
 
-    client.revisions.page.query.mockResolvedValueOnce({ revision: header('r-1'), page: null });
+    client.revisions.page.query.mockResolvedValueOnce({ revision: header('r-1'), page: null, now: null });
     await store.getState().showPage('s-1', 'r-1', 'p-later');
     expect(client.revisions.pages.query).toHaveBeenCalledWith({ spaceId: 's-1', revisionId: 'r-1' });
     expect(store.getState().view).toMatchObject({ status: 'missing', key: 's-1/r-1/p-later', pages: [{ id: 'p-welcome', title: 'Welcome' }] });
@@ -120,16 +123,57 @@ describe('the history store', () => {
   });
 });
 
+describe('restoring from the history', () => {
+  it('asks first, restores the open page to the open revision, goes back to editing and says so', async () => {
+    const { store, client, navigation } = setup();
+    navigation.getState().openPage('p-welcome');
+    navigation.getState().openRevision('r-2');
+    await store.getState().showPage('s-1', 'r-2', 'p-welcome');
+    const version = navigation.getState().contentVersion;
+
+    store.getState().askRestore('page');
+    expect(store.getState().restore).toEqual({ status: 'confirming', scope: 'page' });
+    expect(await store.getState().confirmRestore('s-1')).toBe(true);
+
+    expect(client.revisions.restorePage.mutate).toHaveBeenCalledWith({ spaceId: 's-1', revisionId: 'r-2', pageId: 'p-welcome' });
+    expect(navigation.getState()).toMatchObject({ revisionId: undefined, pageId: 'p-welcome', contentVersion: version + 1 });
+    expect(store.getState()).toMatchObject({ restore: { status: 'idle' }, restored: { scope: 'page', title: 'Welcome', unchanged: false } });
+    expect(client.revisions.list.query).toHaveBeenCalled();
+  });
+
+  it('keeps the dialog open with the reason when the space cannot be restored, and cancels', async () => {
+    const { store, client, navigation } = setup();
+    navigation.getState().openRevision('r-2');
+    client.revisions.restoreSpace.mutate.mockRejectedValueOnce(serverError('The space is locked'));
+    store.getState().askRestore('space');
+    expect(await store.getState().confirmRestore('s-1')).toBe(false);
+    expect(client.revisions.restoreSpace.mutate).toHaveBeenCalledWith({ spaceId: 's-1', revisionId: 'r-2' });
+    expect(store.getState().restore).toEqual({ status: 'error', scope: 'space', message: 'The space is locked' });
+    expect(navigation.getState().revisionId).toBe('r-2');
+    store.getState().cancelRestore();
+    expect(store.getState().restore).toEqual({ status: 'idle' });
+  });
+});
+
 describe('the words of a revision', () => {
   it('says what made it', () => {
-    expect(revisionTitle(entry('r', { kind: 'merge', mergedFrom: { id: 'cr', number: 4, subject: 'Fix typos' } }))).toBe('Merged change request #4 “Fix typos”');
+    expect(revisionTitle(entry('r', { kind: 'merge', mergedFrom: { id: 'cr', number: 4, subject: 'Release notes' } }))).toBe('Merged #4 Release notes');
     expect(revisionTitle(entry('r', { kind: 'import' }))).toBe('Import');
-    expect(revisionTitle(entry('r', { kind: 'live' }))).toBe('Edits in the editor');
+    expect(revisionTitle(entry('r', { kind: 'import', changes: { pages: 12, added: 12 } }))).toBe('Imported 12 pages');
+    const renamed = { pageId: 'p', title: 'Setup', change: 'renamed' as const, previousTitle: 'Untitled' };
+    expect(revisionTitle(entry('r', { kind: 'live', changes: { pages: 1, edited: 1, sample: [renamed] } }))).toBe('Renamed “Untitled” to “Setup”');
+    expect(revisionTitle(entry('r', { kind: 'edits', changes: { pages: 1, added: 1, sample: [{ pageId: 'p', title: 'Setup', change: 'added' }] } }))).toBe('Created “Setup”');
+    const restoredTo = { id: 'r-1', createdAt: '2025-03-12T10:04:00.000Z' };
+    expect(revisionTitle(entry('r', { kind: 'rollback', restoredTo }), 'en-GB')).toBe(`Restored to ${revisionTime(restoredTo.createdAt, 'en-GB')}`);
+    expect(revisionTitle(entry('r', { kind: 'restore', restoredTo, changes: { pages: 1, edited: 1, sample: [{ pageId: 'p', title: 'Setup', change: 'edited' }] } }), 'en-GB')).toBe(
+      `Restored “Setup” to ${revisionTime(restoredTo.createdAt, 'en-GB')}`,
+    );
     expect(revisionTitle(entry('r', { kind: 'created' }))).toBe('Space created');
   });
 
   it('names the page when one changed, and counts them otherwise', () => {
     expect(revisionSummary(entry('r', { changes: { pages: 1, edited: 1, sample: [{ pageId: 'p', title: 'Setup', change: 'edited' }] } }))).toBe('Edited “Setup”');
+    expect(revisionSummary(entry('r', { changes: { pages: 1, added: 1, sample: [{ pageId: 'p', title: 'New', change: 'added' }] } }))).toBe('Created “New”');
     expect(revisionSummary(entry('r', { changes: { pages: 1, removed: 1, sample: [{ pageId: 'p', title: 'Old', change: 'removed' }] } }))).toBe('Deleted “Old”');
     expect(revisionSummary(entry('r', { changes: { pages: 1, added: 1, sample: [{ pageId: 'p', title: 'Back', change: 'restored' }] } }))).toBe('Restored “Back”');
     expect(revisionSummary(entry('r', { kind: 'import', changes: { pages: 12, added: 12, files: 3 } }))).toBe('12 pages added; 3 files');

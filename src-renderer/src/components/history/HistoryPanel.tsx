@@ -2,10 +2,18 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
 import { countOf } from '../../format';
-import type { RevisionEntry } from '../../stores/history-store';
+import type { HistoryState, RevisionEntry } from '../../stores/history-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
-import { revisionSummary, revisionTime, revisionTitle } from './revision-words';
+import { HistoryEntries } from './HistoryEntries';
+import { revisionTime } from './revision-words';
+
+function restoredWords(restored: NonNullable<HistoryState['restored']>): string {
+  const what = restored.scope === 'page' ? `“${restored.title || 'Untitled'}”` : 'The space';
+  const when = revisionTime(restored.revisionCreatedAt ?? '');
+  if (restored.unchanged) return `${what} already reads as it did at the revision of ${when}: nothing to restore.`;
+  return restored.scope === 'page' ? `${what} restored to the revision of ${when}.` : `${what} was restored to the revision of ${when}.`;
+}
 
 /**
  * The space's revisions, newest first, each saying when, by whom and what it was. Choosing one shows the
@@ -18,6 +26,7 @@ export function HistoryPanel({ space }: { space: Space }) {
   const revisionId = useNavigation((state) => state.revisionId);
   const pageId = useNavigation((state) => state.pageId);
   const contentVersion = useNavigation((state) => state.contentVersion);
+  const restored = useStore(history, (state) => state.restored);
 
   // Opening the panel (or new content from an import or a merge) brings the list up to date.
   useEffect(() => {
@@ -37,6 +46,9 @@ export function HistoryPanel({ space }: { space: Space }) {
           Refresh
         </button>
       </div>
+      <p className="history__announcement" role="status">
+        {restored && restoredWords(restored)}
+      </p>
       {revisionId && !pageId && <p className="callout history__hint">Choose a page in the tree to see it as it was at this revision.</p>}
       {list.status === 'idle' || list.status === 'loading' || listSpace !== space.id ? (
         <StatusMessage kind="loading">Loading the history…</StatusMessage>
@@ -50,28 +62,7 @@ export function HistoryPanel({ space }: { space: Space }) {
         </StatusMessage>
       ) : (
         <>
-          <ol className="history__list" aria-label="Revisions, newest first">
-            {list.items.map((entry) => (
-              <li key={entry.id}>
-                <button
-                  className={`history-entry${entry.id === revisionId ? ' history-entry--open' : ''}`}
-                  type="button"
-                  aria-current={entry.id === revisionId ? 'true' : undefined}
-                  onClick={() => open(entry)}
-                >
-                  <span className="history-entry__title">
-                    {revisionTitle(entry)}
-                    {entry.current && <span className="badge history-entry__badge">Current</span>}
-                  </span>
-                  <span className="history-entry__summary">{revisionSummary(entry)}</span>
-                  <span className="history-entry__meta">
-                    {entry.author ? entry.author.displayName || entry.author.email : 'Folio'} ·{' '}
-                    <time dateTime={entry.createdAt}>{revisionTime(entry.createdAt)}</time>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
+          <HistoryEntries entries={list.items} openId={revisionId} onOpen={open} />
           <p className="history__count hint">
             {list.items.length < list.count ? `${list.items.length} of ${countOf(list.count, 'revision')} shown` : countOf(list.count, 'revision')}
           </p>
