@@ -9,6 +9,7 @@ import { getRemoteServer } from '../settings/service';
 import { actingUser } from '../sync/identity';
 import { appRouter } from '../trpc/router';
 import type { TrpcContext } from '../trpc/trpc';
+import { handleDesktopDialogs } from './dialogs';
 import { startDesktopHost } from './host';
 import { ensureOwnerToken, OWNER_TOKEN_FILE } from './owner-token';
 import { safeStorageKeyStore } from './secret-key-store';
@@ -57,6 +58,7 @@ async function start(): Promise<void> {
       desktop: { ownerToken },
     }),
   });
+  handleDesktopDialogs();
   openWindow();
 }
 

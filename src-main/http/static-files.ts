@@ -19,7 +19,10 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The same policy the Electron window enforces (see src-renderer/index.html). */
+/**
+ * The renderer's policy, sent as a header. The Electron window enforces the same from src-renderer/index.html's
+ * meta tag, less frame-ancestors, which only a header can carry (a meta tag's is ignored, with a console error).
+ */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 

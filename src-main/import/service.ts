@@ -9,10 +9,11 @@ import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import { withoutOversizeImages } from './assets';
 import { importDocx } from './docx';
 import { htmlToPage } from './html';
-import { importMarkdownTree, pageFromMarkdown } from './markdown';
+import { importMarkdownTree } from './markdown';
 import { countPages, type ImportPlan } from './plan';
 import { assertDestinationAllowed, NetworkRefusal } from '../net/network-policy';
 import { contentTypeOf, DEFAULT_LIMITS, type FetchAccess, fetchResource, isLocalFolder, parseSourceUrl, readFolder, type Fetched, type ImportLimits, type SourceTree } from './source';
+import { planOfSingleMarkdown } from './single-markdown';
 import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
 import { zipSourceTree } from './zip';
@@ -49,6 +50,8 @@ export interface ImportOutcome {
   pages: number;
   files: number;
   failures: string[];
+  /** The page the app opens after the import: the first imported document (none if every page is a group or link). */
+  firstPageId?: string;
 }
 
 /** A file the writer chose in the app (a zip, a .docx, one markdown or HTML file), sent as bytes. */
@@ -127,6 +130,7 @@ function writePlan(ctx: ServiceContext, spaceId: string, request: Omit<ImportReq
       pages: countPages(plan.pages),
       files: plan.files.length,
       failures: plan.failures,
+      ...(written.firstPageId ? { firstPageId: written.firstPageId } : {}),
     };
   });
 }
@@ -172,8 +176,7 @@ async function planOfFile(fetched: Fetched, name: string, source: ImportSource, 
     const page = htmlToPage(text);
     return { pages: [{ title: page.title, markdown: page.markdown, children: [] }], files: [], totalResources: 1, failures: [] };
   }
-  const failures: string[] = [];
-  return { pages: [pageFromMarkdown(name, text, { failures })], files: [], totalResources: 1, failures };
+  return planOfSingleMarkdown(name, text);
 }
 
 /** A folder or archive: markdown pages (GitBook's layout), else each HTML file as a page. */

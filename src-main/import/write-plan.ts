@@ -76,8 +76,19 @@ export function writeImportPlan(
   return {
     revision,
     importedResources,
+    firstPageId: firstDocumentId(plan.pages, pageIds),
     // Each reader counts what it found so that this holds; the floor keeps a miscount in one of
     // them from ever reporting more imported than found.
     totalResources: Math.max(plan.totalResources, importedResources),
   };
+}
+
+/** The first page read from the source, depth first: a SUMMARY.md group or a folder made up to hold pages is not one. */
+function firstDocumentId(pages: ImportedPage[], ids: Map<ImportedPage, string>): string | undefined {
+  for (const page of pages) {
+    if ((page.kind ?? 'document') === 'document' && !page.synthetic) return ids.get(page);
+    const inside = firstDocumentId(page.children, ids);
+    if (inside) return inside;
+  }
+  return undefined;
 }

@@ -43,10 +43,12 @@ beforeAll(async () => {
 
   h = await startBrowserHarness('import', { allowFileImports: true });
   spaceId = (await h.api<{ id: string }>('POST', `/v1/orgs/${h.orgId}/spaces`, { title: 'Docs' })).id;
-  h.page.setDefaultTimeout(5_000);
+  // The machine may be busy (other browsers, builds): waits are generous, and nothing here measures time.
+  h.page.setDefaultTimeout(30_000);
+  h.page.setDefaultNavigationTimeout(60_000);
   await h.signIn();
   await h.openSpace('Docs');
-});
+}, 180_000);
 
 // A failed step must not leave the dialog over the next test's buttons.
 afterEach(async () => {
@@ -82,8 +84,10 @@ describe('the import dialog', () => {
     await dialog().waitFor({ state: 'detached' });
     await tree().getByText('Advanced setup').or(tree().getByText('Guides')).first().waitFor();
     await tree().getByText('Welcome').waitFor();
+    // "Open imported pages" opens the first of them.
+    await tree().getByRole('treeitem', { name: 'Welcome' }).and(h.page.locator('[aria-selected="true"]')).waitFor();
     expect(outline(await pagesOf())).toEqual(['Welcome', ['Guides', [['Setup', ['Advanced setup']]]]]);
-  });
+  }, 90_000);
 
   it('says in words why a folder that does not exist cannot be imported', async () => {
     await importButton().click();
@@ -96,7 +100,7 @@ describe('the import dialog', () => {
     await dialog().getByRole('alert').getByText(/full path/).waitFor();
     await h.page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
-  });
+  }, 90_000);
 
   it('explains that a server without --allow-file-imports cannot read folders', async () => {
     h.app.config.allowFileImports = false;
@@ -110,7 +114,7 @@ describe('the import dialog', () => {
     } finally {
       h.app.config.allowFileImports = true;
     }
-  });
+  }, 90_000);
 
   it('imports a chosen zip file, and keeps running in the background when the dialog is closed', async () => {
     const zip = zipSync({
@@ -134,5 +138,5 @@ describe('the import dialog', () => {
     await sidebar.getByRole('button', { name: 'Dismiss' }).click();
     expect((await pagesOf()).map((p) => p.title)).toContain('Release notes');
     expect(h.pageErrors).toEqual([]);
-  });
+  }, 90_000);
 });

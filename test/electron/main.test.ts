@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHOOSE_FOLDER_CHANNEL } from '../../src-shared/desktop-bridge';
 import { appRouter } from '../../src-main/trpc/router';
 import type { TrpcContext } from '../../src-main/trpc/trpc';
 
@@ -26,12 +27,16 @@ const fake = vi.hoisted(() => {
     ipcOptions: undefined as undefined | { createContext: () => Promise<unknown>; router: unknown },
     attached: [] as unknown[],
     opened: [] as string[],
+    ipcHandlers: new Map<string, Listener>(),
+    /** What the stand-in folder dialog answers. */
+    dialogAnswer: { canceled: false, filePaths: ['/home/writer/docs'] },
   };
 });
 
 vi.mock('electron', () => {
   class BrowserWindow {
     static getAllWindows = () => fake.windows;
+    static fromWebContents = () => fake.windows[0];
     listeners = new Map<string, (...args: unknown[]) => unknown>();
     webContents = {
       on: (event: string, listener: (...args: unknown[]) => unknown) => this.listeners.set(event, listener),
@@ -62,7 +67,11 @@ vi.mock('electron', () => {
       exit: () => {},
     },
     BrowserWindow,
-    dialog: { showErrorBox: (title: string, message: string) => console.error(title, message) },
+    dialog: {
+      showErrorBox: (title: string, message: string) => console.error(title, message),
+      showOpenDialog: async () => fake.dialogAnswer,
+    },
+    ipcMain: { handle: (channel: string, handler: (...args: unknown[]) => unknown) => void fake.ipcHandlers.set(channel, handler) },
     session: { defaultSession: { setPermissionRequestHandler: () => {} } },
     // A machine without a keychain: the data folder's secrets key stays a 0600 file (electron/secret-key-store.ts).
     safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
@@ -130,5 +139,12 @@ describe('the Electron main process', () => {
     expect(window!.openHandler!({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' });
     expect(window!.openHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(fake.opened).toEqual(['https://docs.example.com/']);
+  });
+
+  it('answers the folder picker with the folder the writer chose, and nothing when they cancel', async () => {
+    const choose = fake.ipcHandlers.get(CHOOSE_FOLDER_CHANNEL)!;
+    expect(await choose({ sender: {} })).toBe('/home/writer/docs');
+    fake.dialogAnswer = { canceled: true, filePaths: [] };
+    expect(await choose({ sender: {} })).toBeUndefined();
   });
 });

@@ -38,11 +38,12 @@ describe('importing a website', () => {
     expect(outline(pages)).toEqual(['Welcome', ['Guide', ['Install']]]);
     const install = await server.api.get(`/v1/spaces/${spaceId}/content/path/guide/install?format=markdown`);
     expect(install.body.markdown).toContain('```\nnpm ci\n```');
-    expect(install.body.markdown).toContain('![Screenshot](.gitbook/assets/shot.png)');
+    // Relative to the page's file (guide/install.md), as Git Sync writes it.
+    expect(install.body.markdown).toContain('![Screenshot](../.gitbook/assets/shot.png)');
     const guide = await server.api.get(`/v1/spaces/${spaceId}/content/path/guide?format=markdown`);
     expect(guide.body.markdown).toContain('## Concepts');
     expect(guide.body.markdown).not.toContain('© Site');
-    expect(guide.body.markdown).toContain('[cheat sheet](.gitbook/assets/cheatsheet.pdf)');
+    expect(guide.body.markdown).toContain('[cheat sheet](../.gitbook/assets/cheatsheet.pdf)'); // from guide/README.md
 
     const files = await server.api.get(`/v1/spaces/${spaceId}/content/files`);
     expect(files.body.items).toEqual([

@@ -2,10 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src-main/http/static-files';
 
+const directives = (policy: string) => policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+const metaPolicy = () => {
+  const html = readFileSync(new URL('../../src-renderer/index.html', import.meta.url), 'utf8');
+  return /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+};
+
 describe('src-renderer/index.html', () => {
-  it('carries the same Content-Security-Policy the host sends', () => {
-    const html = readFileSync(new URL('../../src-renderer/index.html', import.meta.url), 'utf8');
-    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
-    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+  it('carries the Content-Security-Policy the host sends, but for frame-ancestors', () => {
+    const header = directives(CONTENT_SECURITY_POLICY);
+    expect(metaPolicy()).toBe(header.filter((directive) => !directive.startsWith('frame-ancestors')).join('; '));
+  });
+
+  it('leaves frame-ancestors to the header, where browsers honour it (in a meta tag it is an error on the console)', () => {
+    expect(directives(metaPolicy()!).some((directive) => directive.startsWith('frame-ancestors'))).toBe(false);
+    expect(directives(CONTENT_SECURITY_POLICY)).toContain("frame-ancestors 'none'");
   });
 });

@@ -8,6 +8,7 @@ import { OrganizationView } from './OrganizationView';
 import { CommandPalette } from './search/CommandPalette';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SkipLinks } from './SkipLinks';
 import { SitesScreen } from './sites/SitesScreen';
 import { SpaceView } from './SpaceView';
 import { StatusMessage } from './StatusMessage';
@@ -35,6 +36,7 @@ export function Workspace({ onSignOut }: { onSignOut?: () => void }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <SkipLinks />
       <Sidebar onSignOut={onSignOut} />
       <main className="content" id="main" tabIndex={-1}>
         {list.status === 'idle' || list.status === 'loading' ? (

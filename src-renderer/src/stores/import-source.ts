@@ -52,3 +52,10 @@ export function uploadSource(name: string, size: number): Checked<UploadSource> 
   }
   return { ok: true, value: source };
 }
+
+/** A file chosen as "Markdown file": only .md or .markdown, within the upload limit. */
+export function markdownFileSource(name: string, size: number): Checked<'markdown'> {
+  if (!/\.(md|markdown)$/i.test(name)) return { ok: false, message: `“${name}” is not a markdown file: choose a .md or .markdown file.` };
+  const kind = uploadSource(name, size);
+  return kind.ok ? { ok: true, value: 'markdown' } : kind;
+}

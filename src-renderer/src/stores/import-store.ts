@@ -1,10 +1,11 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../api/errors';
+import type { DesktopBridge } from '../api/desktop-bridge';
 import type { AppRouter } from '../api/types';
 import { toBase64 } from '../editor/base64';
 import type { FeatureDependencies } from './feature-dependencies';
-import { folderUrl, uploadSource, websiteUrl } from './import-source';
+import { folderUrl, markdownFileSource, uploadSource, websiteUrl } from './import-source';
 
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -21,8 +22,11 @@ export interface ImportClient {
   settings: { get: { query(): Promise<Outputs['settings']['get']> } };
 }
 
-/** What the writer asks for: a website, a folder on the host, or a file they chose (read into bytes). */
-export type ImportSourceChoice = { kind: 'website'; url: string } | { kind: 'folder'; path: string } | { kind: 'file'; name: string; bytes: Uint8Array };
+/** What the writer asks for: a website, a folder on the host, or a file they chose (read into bytes): any, or one markdown file. */
+export type ImportSourceChoice =
+  | { kind: 'website'; url: string }
+  | { kind: 'folder'; path: string }
+  | { kind: 'file' | 'markdown-file'; name: string; bytes: Uint8Array };
 
 export interface ImportTarget {
   spaceId: string;
@@ -44,7 +48,7 @@ export type FileImports = { status: 'unknown' } | { status: 'known'; allowed: bo
 
 /** The dialog's fields, kept here so they survive the dialog switching to progress and back on a failure. */
 export interface ImportDraft {
-  kind: 'website' | 'folder' | 'file';
+  kind: 'website' | 'folder' | 'file' | 'markdown-file';
   url: string;
   path: string;
   file?: File;
@@ -63,6 +67,8 @@ export interface ImportState {
   /** A field the writer filled wrongly, said before asking the server. */
   inputError?: string;
   checkFileImports(): Promise<void>;
+  /** The desktop's folder picker: the chosen folder becomes the draft's path (a cancel leaves it as it was). */
+  chooseFolder(bridge: DesktopBridge): Promise<void>;
   /** Starts an import; resolves once it is running (or refused). Its progress is polled until it ends. */
   start(target: ImportTarget, source: ImportSourceChoice): Promise<void>;
   /** Ready for another import (the finished one's result is forgotten; a failed one's fields are kept to fix). */
@@ -102,6 +108,15 @@ export function createImportStore({ client, onUnauthorized, navigation }: Featur
         set({ fileImports: { status: 'known', allowed: settings.fileImports, desktop: settings.desktop } });
       } catch {
         // Unknown: the folder choice stays offered and the server's answer will say why it cannot.
+      }
+    },
+
+    async chooseFolder(bridge) {
+      try {
+        const path = await bridge.chooseFolder();
+        if (path) set({ draft: { ...get().draft, kind: 'folder', path }, inputError: undefined });
+      } catch (error) {
+        set({ inputError: `The folder picker could not open: ${error instanceof Error ? error.message : String(error)}` });
       }
     },
 
@@ -181,6 +196,6 @@ function request(source: ImportSourceChoice): CheckedRequest {
     const url = folderUrl(source.path);
     return url.ok ? { ok: true, url: { url: url.value, source: 'markdown' } } : url;
   }
-  const kind = uploadSource(source.name, source.bytes.byteLength);
+  const kind = (source.kind === 'markdown-file' ? markdownFileSource : uploadSource)(source.name, source.bytes.byteLength);
   return kind.ok ? { ok: true, upload: { source: kind.value, name: source.name, data: toBase64(source.bytes) } } : kind;
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useStore } from 'zustand';
+import { desktopBridge } from '../../api/desktop-bridge';
 import type { Space } from '../../api/types';
 import type { ImportDraft, ImportSourceChoice } from '../../stores/import-store';
 import { useAppStores, useNavigation } from '../stores-context';
@@ -7,6 +8,7 @@ import { useAppStores, useNavigation } from '../stores-context';
 const KINDS: Array<{ kind: ImportDraft['kind']; label: string }> = [
   { kind: 'website', label: 'Website' },
   { kind: 'folder', label: 'Markdown folder' },
+  { kind: 'markdown-file', label: 'Markdown file' },
   { kind: 'file', label: 'Zip or Word file' },
 ];
 
@@ -27,6 +29,8 @@ export function ImportForm({ space, onCancel }: { space: Space; onCancel(): void
   const desktop = fileImports.status === 'known' && fileImports.desktop;
   const starting = phase.status === 'starting';
   const error = inputError ?? (phase.status === 'failed' ? phase.message : undefined);
+  // The desktop window's native folder picker; a browser has none and keeps the typed path.
+  const bridge = desktopBridge();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +59,8 @@ export function ImportForm({ space, onCancel }: { space: Space; onCancel(): void
               value={option.kind}
               checked={kind === option.kind}
               data-autofocus={index === 0 ? true : undefined}
-              onChange={() => setDraft({ kind: option.kind })}
+              // A file chosen for one kind is not meant for another (and its input is replaced).
+              onChange={() => setDraft({ kind: option.kind, file: undefined })}
             />
             {option.label}
           </label>
@@ -72,7 +77,14 @@ export function ImportForm({ space, onCancel }: { space: Space; onCancel(): void
       {kind === 'folder' && (
         <div className="import-form__field">
           <label htmlFor={`${id}-path`}>Folder path</label>
-          <input id={`${id}-path`} type="text" spellCheck={false} placeholder="/home/you/docs" value={draft.path} onChange={(e) => setDraft({ path: e.target.value })} />
+          <div className="import-form__path">
+            <input id={`${id}-path`} type="text" spellCheck={false} placeholder="/home/you/docs" value={draft.path} onChange={(e) => setDraft({ path: e.target.value })} />
+            {bridge && (
+              <button className="button" type="button" onClick={() => void imports.getState().chooseFolder(bridge)}>
+                Choose folder…
+              </button>
+            )}
+          </div>
           <p className="hint">
             The folder’s full path on {desktop ? 'this computer' : 'the computer running the Folio server'}. GitBook’s layout is followed:{' '}
             <code>SUMMARY.md</code> for the order, a <code>README.md</code> per folder, images in <code>.gitbook/assets</code>.
@@ -83,6 +95,16 @@ export function ImportForm({ space, onCancel }: { space: Space; onCancel(): void
               folder instead, or ask the server’s owner to restart it with that option.
             </p>
           )}
+        </div>
+      )}
+      {kind === 'markdown-file' && (
+        <div className="import-form__field">
+          <label htmlFor={`${id}-markdown`}>Markdown file to import</label>
+          <input id={`${id}-markdown`} type="file" accept=".md,.markdown,text/markdown" onChange={(e) => setDraft({ file: e.target.files?.[0] })} />
+          <p className="hint">
+            {draft.file ? `Chosen: ${draft.file.name}. ` : ''}One page, titled by its front matter’s <code>title</code>, else its first <code># heading</code>, else its
+            file name. Images and files it refers to cannot come along with a single file: import its folder, or a zip of it, to bring them.
+          </p>
         </div>
       )}
       {kind === 'file' && (

@@ -34,9 +34,12 @@ export function ImportProgress({ onClose }: { onClose(): void }) {
     (finished ? openButton.current : stepLine.current)?.focus();
   }, [finished]);
 
+  // Opens what was imported: its first page, in the tree that reloads with the new pages.
   const openImported = () => {
+    const first = phase.status === 'done' ? phase.result.firstPageId : undefined;
     imports.getState().reset();
     navigation.getState().closeDialog();
+    if (first) navigation.getState().openPage(first);
     navigation.getState().contentChanged();
   };
 

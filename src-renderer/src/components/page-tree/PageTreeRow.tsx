@@ -96,7 +96,8 @@ export const PageTreeRow = memo(function PageTreeRow(props: PageTreeRowProps) {
       {renaming ? (
         <RenameInput page={page} handlers={handlers} />
       ) : (
-        <span className="page-tree__title" id={`${domId}-title`}>
+        // The title in full on hover, where the column cuts it short.
+        <span className="page-tree__title" id={`${domId}-title`} title={page.title || 'Untitled'}>
           {page.type === 'group' && page.emoji ? `${page.emoji} ` : ''}
           {page.title || 'Untitled'}
         </span>
