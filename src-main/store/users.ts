@@ -47,3 +47,12 @@ export function usersShareOrganization(db: Db, a: string, b: string): boolean {
       .get(a, b) !== undefined
   );
 }
+
+/** Changes the fields given (the email's uniqueness, case-insensitive, is the caller's to check first). */
+export function updateUser(db: Db, id: string, fields: { email?: string; displayName?: string; photoUrl?: string }): UserRow | undefined {
+  db.prepare(
+    `UPDATE users SET email = COALESCE(?, email), display_name = COALESCE(?, display_name), photo_url = COALESCE(?, photo_url)
+     WHERE id = ?`,
+  ).run(fields.email ?? null, fields.displayName ?? null, fields.photoUrl ?? null, id);
+  return getUserById(db, id);
+}

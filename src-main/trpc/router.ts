@@ -7,6 +7,7 @@ import { invitesRouter } from './invites';
 import { membersRouter } from './members';
 import { orgsRouter } from './orgs';
 import { openAPIRouter } from './openapi';
+import { recentPagesRouter } from './recent-pages';
 import { revisionsRouter } from './revisions';
 import { samlRouter } from './saml';
 import { searchRouter } from './search';
@@ -39,6 +40,7 @@ export const appRouter = router({
   files: filesRouter,
   changeRequests: changeRequestsRouter,
   revisions: revisionsRouter,
+  recentPages: recentPagesRouter,
   settings: settingsRouter,
   comments: commentsRouter,
   search: searchRouter,

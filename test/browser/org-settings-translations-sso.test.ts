@@ -36,6 +36,8 @@ beforeAll(async () => {
   spaceId = (await h.api<{ id: string }>('POST', `/v1/orgs/${h.orgId}/spaces`, { title: 'Handbook' })).id;
   await h.api('PUT', `/v1/orgs/${h.orgId}/teams`, { title: 'Writers' });
   await h.signIn();
+  // The organization opens on its spaces; translations and single sign-on are in its settings.
+  await main().getByRole('button', { name: 'Organization settings' }).click();
 });
 
 afterAll(async () => {

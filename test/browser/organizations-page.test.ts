@@ -97,9 +97,13 @@ describe('the organizations page in a browser', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Missing or invalid API token');
   });
 
-  it('signs in with a token and shows the organization, its members and teams', async () => {
+  it('signs in with a token and shows the organization; its members and teams are in its settings', async () => {
     await signIn(` ${OWNER_TOKEN} `);
     await page.getByRole('heading', { level: 1, name: 'My Organization' }).waitFor();
+    // The organization opens on writing (its spaces); members and teams are one button away.
+    await page.getByRole('region', { name: 'Spaces' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Organization settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Organization settings' }).waitFor();
     const members = page.getByRole('table', { name: 'Members of this organization' });
     await members.getByText('grace@example.com').waitFor();
     const rows = await members.getByRole('row').allTextContents();
@@ -170,11 +174,15 @@ describe('the organizations page in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(OWNER_TOKEN);
     await page.getByRole('heading', { level: 1, name: 'My Organization' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Organization settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Organization settings' }).waitFor();
   });
 
   it('switches organization with the keyboard-operable switcher, and remembers it across a reload', async () => {
     await switcher().selectOption({ label: 'Globex' });
+    // Another organization opens on its home.
     await page.getByRole('heading', { level: 1, name: 'Globex' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Organization settings' }).click();
     await page.getByText('Globex Design').waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Globex' }).waitFor();

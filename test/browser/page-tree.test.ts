@@ -47,12 +47,18 @@ const row = (title: string) => tree().getByRole('treeitem', { name: new RegExp(`
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el.matches(':focus'));
 
-/** Creates a page from the "New page" button and names it in place. */
+/** Creates a page from the "New page" button and names it in its title, which the editor focuses with "Untitled" selected. */
 async function newPage(title: string) {
   await h.page.getByRole('button', { name: 'New page' }).click();
-  const input = h.page.getByRole('textbox', { name: 'Page title' });
-  await input.fill(title);
-  await input.press('Enter');
+  // The page open before keeps its own title field until the new page shows: wait for the new one's.
+  const focusedUntitled = () =>
+    h.page.evaluate(() => {
+      const active = document.activeElement as HTMLInputElement | null;
+      return active?.getAttribute('aria-label') === 'Page title' && active.value === 'Untitled' && active.selectionEnd === 8;
+    });
+  await expect.poll(focusedUntitled).toBe(true);
+  await h.page.keyboard.type(title);
+  await h.page.keyboard.press('Enter');
   await row(title).waitFor();
 }
 
@@ -98,7 +104,8 @@ describe('the page tree', () => {
 
     await row('Welcome').focus();
     await h.page.keyboard.press('F2');
-    const input = h.page.getByRole('textbox', { name: 'Page title' });
+    // The tree's own field: the editor's title beside it is named "Page title" too.
+    const input = tree().getByRole('textbox', { name: 'Page title' });
     await input.fill('Welcome aboard');
     await input.press('Enter');
     await expect.poll(async () => outline(await pagesOf())).toEqual(['Welcome aboard']);

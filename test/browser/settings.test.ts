@@ -17,8 +17,10 @@ beforeAll(async () => {
   h = await startBrowserHarness('settings');
   await h.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.url });
   h.page.setDefaultTimeout(5_000);
+  // Loading the app can take longer while other suites share the machine.
+  h.page.setDefaultNavigationTimeout(30_000);
   await h.signIn();
-});
+}, 60_000);
 
 afterAll(async () => {
   await h?.close();
@@ -39,7 +41,7 @@ describe('the settings dialog', () => {
     await dialog().getByRole('button', { name: 'Copy the token' }).click();
     await dialog().getByRole('status').getByText('Copied the token.').waitFor();
     expect(await h.page.evaluate('navigator.clipboard.readText()')).toBe(h.ownerToken);
-    await dialog().getByText('Folio follows your system’s light or dark theme').waitFor();
+    await dialog().getByRole('radiogroup', { name: 'Theme' }).waitFor();
     await h.screenshot('settings-dialog');
   });
 
@@ -77,6 +79,82 @@ describe('the settings dialog', () => {
     await dialog().getByText('No team server is set.').waitFor();
     expect((await trpcClient(h.host.url, h.ownerToken).settings.get.query()).remote).toBeNull();
     await h.page.keyboard.press('Escape');
+  });
+});
+
+/** Every custom property of <html> as the page computes it now (the theme's colours). */
+const themeColours = () =>
+  h.page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    const names = Array.from(style).filter((name) => name.startsWith('--'));
+    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name).trim()]));
+  });
+const themeAttribute = () => h.page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+
+describe('the theme', () => {
+  const theme = () => dialog().getByRole('radiogroup', { name: 'Theme' });
+
+  it('follows the system until one is chosen; Dark applies at once, over a light system, and persists across a reload', async () => {
+    await h.page.emulateMedia({ colorScheme: 'dark' });
+    const systemDark = await themeColours();
+    await h.page.emulateMedia({ colorScheme: 'light' });
+    const systemLight = await themeColours();
+    expect(systemDark['--bg']).toBe('#111113');
+    expect(systemLight['--bg']).toBe('#ffffff');
+
+    await openSettings();
+    expect(await theme().getByRole('radio', { name: /^System/ }).isChecked()).toBe(true);
+    expect(await themeAttribute()).toBeNull();
+    await theme().getByRole('radio', { name: /^Dark/ }).check();
+    expect(await themeAttribute()).toBe('dark');
+    // The forced dark theme is the system's dark theme, colour for colour.
+    expect(await themeColours()).toEqual(systemDark);
+    await h.screenshot('settings-theme-dark');
+
+    await h.page.reload();
+    await h.page.getByRole('region', { name: 'Spaces' }).waitFor();
+    expect(await themeAttribute()).toBe('dark');
+    expect((await themeColours())['--bg']).toBe('#111113');
+    await openSettings();
+    expect(await theme().getByRole('radio', { name: /^Dark/ }).isChecked()).toBe(true);
+  });
+
+  it('keeps Light over a dark system, and System follows the system again', async () => {
+    await h.page.emulateMedia({ colorScheme: 'dark' });
+    await theme().getByRole('radio', { name: /^Light/ }).check();
+    expect(await themeAttribute()).toBe('light');
+    expect((await themeColours())['--bg']).toBe('#ffffff');
+    await theme().getByRole('radio', { name: /^System/ }).check();
+    expect(await themeAttribute()).toBeNull();
+    expect((await themeColours())['--bg']).toBe('#111113');
+    await h.page.emulateMedia({ colorScheme: 'light' });
+    await h.page.reload();
+    await h.page.getByRole('region', { name: 'Spaces' }).waitFor();
+    expect(await themeAttribute()).toBeNull();
+  });
+});
+
+describe('the profile', () => {
+  const profile = () => dialog().getByRole('region', { name: 'Profile' });
+
+  it('refuses a malformed email naming the field, then saves the name and email, as GET /v1/user then returns them', async () => {
+    await openSettings();
+    expect(await profile().getByLabel('Display name').inputValue()).toBe('Owner');
+    await profile().getByLabel('Email').fill('not-an-email');
+    await profile().getByRole('button', { name: 'Update profile' }).click();
+    await profile().getByRole('alert').getByText('email: must be an email address').waitFor();
+    expect(await profile().getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await profile().getByLabel('Display name').fill('Ada Lovelace');
+    await profile().getByLabel('Email').fill('ada@example.com');
+    await profile().getByRole('button', { name: 'Update profile' }).click();
+    await dialog().getByRole('status').getByText('Profile saved.').waitFor();
+    const me = await h.api<{ displayName: string; email: string }>('GET', '/v1/user');
+    expect(me).toMatchObject({ displayName: 'Ada Lovelace', email: 'ada@example.com' });
+    await h.screenshot('settings-profile');
+    await h.page.keyboard.press('Escape');
+    // The sidebar names the signed-in writer as saved.
+    await h.page.getByRole('complementary', { name: 'Sidebar' }).getByText('Ada Lovelace').waitFor();
   });
 });
 

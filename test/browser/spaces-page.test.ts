@@ -149,18 +149,24 @@ describe('the spaces of an organization in a browser', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(`space-entry-${seeded.api!.id}`);
   });
 
-  it('creates a space in a collection through the form, which /v1 then lists', async () => {
+  it('creates a space in a collection through the form, which /v1 then lists, and opens its first page ready to type', async () => {
     await spacesSection().getByRole('button', { name: 'New space', exact: true }).click();
     await page.getByLabel('Title').fill('Release notes');
     await page.getByLabel('Location').selectOption({ label: 'Guides' });
     await page.screenshot({ path: join(SCREENSHOTS, 'spaces-new-space.png') });
     await page.getByLabel('Emoji').fill('📝');
     await page.getByRole('button', { name: 'Create space' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Release notes' }).waitFor();
+    // A new space opens on its first page, its title selected to be typed over.
+    const pageTitle = page.getByRole('main').getByRole('textbox', { name: 'Page title' });
+    await expect.poll(() => pageTitle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await pageTitle.inputValue()).toBe('Untitled');
 
     const created = (await listSpaces()).find((space) => space.title === 'Release notes');
     expect(created).toMatchObject({ parent: seeded.guides!.id, emoji: '📝' });
     seeded.created = created!;
+    // The space's overview, where it is renamed, is its address without a page.
+    await page.evaluate(`window.location.hash = ${JSON.stringify(`#/spaces/${created!.id}`)}`);
+    await page.getByRole('heading', { level: 1, name: 'Release notes' }).waitFor();
   });
 
   it('renames the space with the keyboard', async () => {

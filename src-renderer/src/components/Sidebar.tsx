@@ -10,32 +10,37 @@ import { ConnectionIndicator } from './status/ConnectionIndicator';
 import { useAppStores, useOrganizations, useSpaces } from './stores-context';
 import { TeamServerStatus } from './sync/TeamServerStatus';
 
-const SECTIONS = [
-  { id: 'spaces', label: 'Spaces' },
-  { id: 'members', label: 'Members' },
-  { id: 'teams', label: 'Teams' },
-];
+// Members and teams live in the organization's settings (the last entry), not on its home.
+const SECTIONS = [{ id: 'spaces', label: 'Spaces' }];
 
 /** Brand, organization switcher, the page's sections and who is signed in. */
 export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
   const viewer = useOrganizations((state) => state.viewer);
   const hasOrganization = useOrganizations((state) => state.selectedId !== undefined);
   const organizationId = useOrganizations((state) => state.selectedId);
-  const { spaces, navigation, sites, openapi, integrations } = useAppStores();
+  const { spaces, navigation, sites, openapi, integrations, orgHome } = useAppStores();
+  const settingsShown = useStore(orgHome, (state) => state.view === 'settings');
   const spaceOpen = useSpaces((state) => state.openSpaceId !== undefined);
   const sitesOpen = useStore(sites, (state) => state.screen !== undefined);
   const specsOpen = useStore(openapi, (state) => state.screen !== undefined);
   const integrationsOpen = useStore(integrations, (state) => state.screen !== undefined);
 
-  /** The sections belong to the organization's page: from a space or the Sites screen, go back to it first, then to the section. */
+  /**
+   * The sections belong to the organization's page: from a space or another screen, go back to it first, then
+   * to the section. Its settings are a view of that page, not a place on it: their link never follows its hash.
+   */
   const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (!spaceOpen && !sitesOpen && !specsOpen && !integrationsOpen) return;
+    const settings = id === 'organization-settings';
     event.preventDefault();
-    spaces.getState().close();
-    sites.getState().close();
-    openapi.getState().close();
-    integrations.getState().close();
-    requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
+    if (settings) orgHome.getState().showSettings();
+    else orgHome.getState().showHome();
+    if (spaceOpen || sitesOpen || specsOpen || integrationsOpen) {
+      spaces.getState().close();
+      sites.getState().close();
+      openapi.getState().close();
+      integrations.getState().close();
+    }
+    if (!settings) requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   };
 
   return (
@@ -68,6 +73,13 @@ export function Sidebar({ onSignOut }: { onSignOut?: () => void }) {
               )}
             </Fragment>
           ))}
+          <a
+            href="#organization-settings"
+            aria-current={settingsShown && !spaceOpen && !sitesOpen && !specsOpen && !integrationsOpen ? 'page' : undefined}
+            onClick={(event) => goTo(event, 'organization-settings')}
+          >
+            Organization settings
+          </a>
         </nav>
       )}
       <div className="sidebar__footer">

@@ -4,6 +4,7 @@ import { countOf, titleOrUntitled, visibilityLabel } from '../format';
 import { buildSpaceTree, type CollectionNode, collectionPath, countSpaces, flattenCollections } from '../stores/space-tree';
 import { type Location, NewCollectionForm, NewSpaceForm } from './CreateForms';
 import { FolderIcon, LockIcon, PageIcon, PlusIcon } from './Icons';
+import { openNewSpace } from './space/open-new-space';
 import { StatusMessage } from './StatusMessage';
 import { useAppStores, useSpaces } from './stores-context';
 import { emojiGlyph } from '../../../src-shared/emoji';
@@ -28,7 +29,8 @@ function creatableLocations(organization: Organization, collections: Collection[
 
 /** The organization's collections (nested) with their spaces, and the spaces in no collection. */
 export function SpacesSection({ organization }: { organization: Organization }) {
-  const { spaces } = useAppStores();
+  const stores = useAppStores();
+  const { spaces } = stores;
   const tree = useSpaces((state) => state.tree);
   const [form, setForm] = useState<OpenForm>();
   const newSpaceButton = useRef<HTMLButtonElement>(null);
@@ -91,7 +93,7 @@ export function SpacesSection({ organization }: { organization: Organization }) 
           onCancel={closeForm}
           onCreated={(space) => {
             setForm(undefined);
-            void spaces.getState().open(space.id);
+            void openNewSpace(stores, space);
           }}
         />
       )}

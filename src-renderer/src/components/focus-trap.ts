@@ -12,7 +12,9 @@ export function firstFocusable(container: HTMLElement | null): HTMLElement | nul
  */
 export function cycleFocus(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>, container: HTMLElement | null): boolean {
   if (event.key !== 'Tab' || !container) return false;
-  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null);
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.offsetParent !== null && isRadioTabStop(element, container),
+  );
   const first = focusable[0];
   const last = focusable.at(-1);
   if (!first || !last) {
@@ -28,4 +30,15 @@ export function cycleFocus(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'prev
     first.focus();
   }
   return true;
+}
+
+/**
+ * Tab reaches one radio button of a group, the checked one (else the first): the others are not ends of the
+ * tab order, or a group last in a dialog would let focus out of it.
+ */
+function isRadioTabStop(element: HTMLElement, container: HTMLElement): boolean {
+  const radio = element as HTMLInputElement;
+  if (element.tagName !== 'INPUT' || radio.type !== 'radio' || !radio.name) return true;
+  const group = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter((other) => other.name === radio.name);
+  return radio === (group.find((other) => other.checked) ?? group[0]);
 }

@@ -5,16 +5,17 @@ import { createOrganizationsStore, type OrganizationsStore } from './organizatio
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSpacesStore, type SpacesStore } from './spaces-store';
 import type { KeyValueStorage } from './storage';
+import { createWritingStores, type WritingClient, type WritingStores } from './writing-stores';
 
 /** Every store the page uses. `session` exists only in a browser: the desktop app is always its owner. */
-export interface AppStores extends FeatureStores {
+export interface AppStores extends FeatureStores, WritingStores {
   session?: SessionStore;
   organizations: OrganizationsStore;
   spaces: SpacesStore;
 }
 
 /** Everything the page calls: the real tRPC client is one. */
-export type AppClient = FolioClient & FeatureClient;
+export type AppClient = FolioClient & FeatureClient & WritingClient;
 
 /** Navigation follows the open space: another space starts with no page open. */
 function followSpace(spaces: SpacesStore, features: FeatureStores): void {
@@ -104,7 +105,8 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
       spaces.getState().reset();
     }
   });
-  return { session, organizations, spaces, ...features };
+  const writing = createWritingStores({ client, onUnauthorized, organizations, storage });
+  return { session, organizations, spaces, ...writing, ...features };
 }
 
 /** The desktop app: the main process answers as the owner, so there is no sign-in and a 401 is only an error. */
@@ -117,5 +119,6 @@ export function createDesktopStores(storage: KeyValueStorage, client: AppClient)
   followSync(spaces, features);
   followScreens(organizations, spaces, features);
   followInvitations(features.invitations, organizations);
-  return { organizations, spaces, ...features };
+  const writing = createWritingStores({ client, onUnauthorized: () => {}, organizations, storage });
+  return { organizations, spaces, ...writing, ...features };
 }

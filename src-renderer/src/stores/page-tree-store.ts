@@ -60,6 +60,8 @@ export interface PageTreeState {
   expanded: ExpandedState;
   /** The page whose title is being edited in place. */
   renamingId?: string;
+  /** A page just created: the editor focuses its title (Untitled, selected) once it opens it. */
+  focusTitleId?: string;
   pending: Partial<Record<PageTreeAction, true>>;
   errors: Partial<Record<PageTreeAction, string>>;
   lastDeleted?: DeletedPage;
@@ -71,11 +73,14 @@ export interface PageTreeState {
   setExpanded(pageId: string, open: boolean): void;
   /** Opens a document in the editor; a group opens or closes; a link is not content of this space. */
   open(pageId: string): void;
-  /** Creates "Untitled" (at the root, inside `parent`, or right after `after`), opens it and starts renaming it. */
+  /** Creates "Untitled" (at the root, inside `parent`, or right after `after`) and opens it with its title to type. */
   createPage(at?: { parent?: string; after?: string }): Promise<string | undefined>;
+  /** The editor has focused the new page's title. */
+  titleFocused(): void;
   startRename(pageId: string): void;
   cancelRename(): void;
-  rename(pageId: string, title: string): Promise<boolean>;
+  /** `fromEditor`: renamed in the editor's title, which already shows it: the open page is not reloaded. */
+  rename(pageId: string, title: string, options?: { fromEditor?: boolean }): Promise<boolean>;
   /** null removes the emoji. */
   setEmoji(pageId: string, emoji: string | null): Promise<boolean>;
   /** Moves at once, then asks the server; a refusal puts the page back and says why. */
@@ -93,7 +98,7 @@ export type PageTreeStore = StoreApi<PageTreeState>;
 export const PAGE_TITLE_MAX_LENGTH = 255;
 export const NEW_PAGE_TITLE = 'Untitled';
 
-const FRESH = { load: { status: 'idle' }, tree: EMPTY_TREE, commentCounts: {}, renamingId: undefined, lastDeleted: undefined } as const;
+const FRESH = { load: { status: 'idle' }, tree: EMPTY_TREE, commentCounts: {}, renamingId: undefined, focusTitleId: undefined, lastDeleted: undefined } as const;
 
 export function createPageTreeStore({ client, onUnauthorized, navigation }: FeatureDependencies<PageTreeClient>): PageTreeStore {
   // Bumped when the content shown changes (another space or change request): older answers are dropped.
@@ -239,11 +244,15 @@ export function createPageTreeStore({ client, onUnauthorized, navigation }: Feat
             created = pageId;
             setTree(insertPage(get().tree, { id: pageId, title: NEW_PAGE_TITLE, type: 'document', parent, children: [], hidden: false }, after));
             if (parent) expandAll([parent, ...ancestorsOf(get().tree, parent)]);
-            set({ renamingId: pageId, notice: `Created the page “${NEW_PAGE_TITLE}”.` });
+            set({ focusTitleId: pageId, notice: `Created the page “${NEW_PAGE_TITLE}”.` });
             navigation.getState().openPage(pageId);
           },
         );
         return created;
+      },
+
+      titleFocused() {
+        if (get().focusTitleId !== undefined) set({ focusTitleId: undefined });
       },
 
       startRename(pageId) {
@@ -254,7 +263,7 @@ export function createPageTreeStore({ client, onUnauthorized, navigation }: Feat
         set({ renamingId: undefined });
       },
 
-      async rename(pageId, input) {
+      async rename(pageId, input, options = {}) {
         const where = target();
         if (!where) return false;
         const title = input.trim();
@@ -269,7 +278,7 @@ export function createPageTreeStore({ client, onUnauthorized, navigation }: Feat
           () => client.content.updatePage.mutate({ ...where, pageId, title }),
           (message) => `Could not rename “${old}”: ${message}`,
         );
-        return done && tellOpenPage(pageId);
+        return done && (options.fromEditor === true || tellOpenPage(pageId));
       },
 
       async setEmoji(pageId, emoji) {

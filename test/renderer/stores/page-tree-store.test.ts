@@ -88,12 +88,15 @@ describe('page tree store', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('Missing or invalid API token');
   });
 
-  it('creates a page at the root, as a child and after a page, opens it and starts renaming it', async () => {
+  it('creates a page at the root, as a child and after a page, and opens it with its title to type', async () => {
     const { store, client, navigation, pages } = await setup();
     const root = await store.getState().createPage();
     expect(client.content.createPage.mutate).toHaveBeenLastCalledWith({ spaceId: 'space-1', title: 'Untitled', parent: null });
     expect(navigation.getState().pageId).toBe(root);
-    expect(store.getState().renamingId).toBe(root);
+    expect(store.getState().focusTitleId).toBe(root);
+    expect(store.getState().renamingId).toBeUndefined();
+    store.getState().titleFocused();
+    expect(store.getState().focusTitleId).toBeUndefined();
     const child = await store.getState().createPage({ parent: 'guide' });
     expect(shown(store.getState())).toContain('  Untitled');
     await store.getState().createPage({ after: 'install' });
@@ -124,6 +127,10 @@ describe('page tree store', () => {
     navigation.getState().openPage('faq');
     const version = navigation.getState().contentVersion;
     await store.getState().rename('faq', 'Questions and answers');
+    expect(navigation.getState().contentVersion).toBe(version + 1);
+    // Renamed in the editor's own title: the tree follows, the open page is not reloaded under the writer.
+    expect(await store.getState().rename('faq', 'Q&A', { fromEditor: true })).toBe(true);
+    expect(store.getState().tree.pages.faq!.title).toBe('Q&A');
     expect(navigation.getState().contentVersion).toBe(version + 1);
     await store.getState().rename('faq', 'Questions');
 

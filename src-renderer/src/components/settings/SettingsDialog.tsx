@@ -5,13 +5,16 @@ import { useAppStores } from '../stores-context';
 import { CopyButton } from './CopyButton';
 import { LocalApiSection } from './LocalApiSection';
 import { ModalDialog } from '../ModalDialog';
+import { ProfileSection } from './ProfileSection';
 import { TeamServerSection } from './TeamServerSection';
+import { ThemeSection } from './ThemeSection';
 
-/** The local API address, the token for local tools, the data folder, the team server and the theme. */
+/** The writer's profile, the local API address, the token for local tools, the data folder, the team server and the theme. */
 export function SettingsDialog() {
-  const { navigation, settings } = useAppStores();
+  const { navigation, settings, profile } = useAppStores();
   const load = useStore(settings, (state) => state.load);
   const notice = useStore(settings, (state) => state.notice);
+  const profileNotice = useStore(profile, (state) => state.notice);
   // What a Copy button or a save just did, announced politely and shown under the title.
   const [message, setMessage] = useState<string>();
 
@@ -24,7 +27,7 @@ export function SettingsDialog() {
   return (
     <ModalDialog title="Settings" onClose={close} className="settings">
       <p className="settings__announce" role="status">
-        {message ?? notice}
+        {message ?? notice ?? profileNotice}
       </p>
       {load.status === 'idle' || load.status === 'loading' ? (
         <StatusMessage kind="loading">Loading the settings…</StatusMessage>
@@ -34,6 +37,7 @@ export function SettingsDialog() {
         </StatusMessage>
       ) : (
         <>
+          <ProfileSection />
           <LocalApiSection settings={load.settings} onMessage={setMessage} />
           <section className="settings__section" aria-labelledby="settings-data">
             <h3 id="settings-data">Data folder</h3>
@@ -53,10 +57,7 @@ export function SettingsDialog() {
             )}
           </section>
           <TeamServerSection settings={load.settings} />
-          <section className="settings__section" aria-labelledby="settings-appearance">
-            <h3 id="settings-appearance">Appearance</h3>
-            <p className="hint">Folio follows your system’s light or dark theme: change it in your system settings and Folio follows at once.</p>
-          </section>
+          <ThemeSection />
         </>
       )}
     </ModalDialog>
