@@ -65,9 +65,15 @@ const PAGE_SCRIPT = `(() => {
   try { performance.setResourceTimingBufferSize(1000000); } catch {}
   const keydowns = [];
   addEventListener('keydown', (event) => {
-    const entry = { at: performance.now(), key: event.key, frame: -1, timer: -1 };
+    const entry = { at: performance.now(), key: event.key, frame: -1, timer: -1, painted: -1 };
     keydowns.push(entry);
-    requestAnimationFrame(() => { entry.frame = performance.now(); });
+    requestAnimationFrame(() => {
+      entry.frame = performance.now();
+      // A message posted from the frame's callback is handled after that frame's style, layout and paint.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { entry.painted = performance.now(); };
+      channel.port2.postMessage(0);
+    });
     setTimeout(() => { entry.timer = performance.now(); });
   }, true);
   const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
@@ -153,10 +159,11 @@ export interface AppInChromium {
   /** Start and end (page clock, ms) of the requests whose URL contains `part`. */
   requestEntries(part: string): Promise<Array<{ start: number; end: number }>>;
   /**
-   * When keydown events reached the page, when the next animation frame after each began, and when a zero-delay
-   * timer queued by the keydown listener ran (page clock, ms).
+   * When keydown events reached the page, when the next animation frame after each began, when that frame was
+   * painted (a message posted from its callback ran), and when a zero-delay timer queued by the keydown listener
+   * ran (page clock, ms).
    */
-  keydowns(): Promise<Array<{ at: number; key: string; frame: number; timer: number }>>;
+  keydowns(): Promise<Array<{ at: number; key: string; frame: number; painted: number; timer: number }>>;
   close(): Promise<void>;
 }
 

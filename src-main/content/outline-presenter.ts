@@ -5,6 +5,8 @@ import type { PageMeta } from './tree-model';
 export interface PageOutline {
   id: string;
   title: string;
+  /** GitBook's path (`parent-slug/slug`): where the page's file is, for links written to it. */
+  path?: string;
   type: 'document' | 'group' | 'link';
   emoji?: string;
   hidden?: true;
@@ -22,6 +24,7 @@ export function presentPageOutline(views: PageView[]): PageOutline[] {
     return {
       id: view.page_id,
       title: view.title,
+      path: view.path,
       type,
       ...(meta.emoji ? { emoji: meta.emoji } : {}),
       ...(meta.hidden ? { hidden: true as const } : {}),

@@ -8,6 +8,7 @@ import { StoresContext } from './components/stores-context';
 import { createBrowserStores, createDesktopStores } from './stores/app-stores';
 import { syncLocation } from './stores/location-sync';
 import { ssoCodeFromHash } from './stores/session-store';
+import { followTheme } from './stores/theme-store';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -15,6 +16,9 @@ import './styles/spaces.css';
 import './styles/space.css';
 import './styles/page-tree.css';
 import './styles/editor.css';
+import './styles/live-preview.css';
+import './styles/live-preview-blocks.css';
+import './styles/formatting.css';
 import './styles/change-requests.css';
 import './styles/comments.css';
 import './styles/search.css';
@@ -28,6 +32,8 @@ import './styles/openapi.css';
 import './styles/integrations.css';
 import './styles/org-settings.css';
 import './styles/invites.css';
+import './styles/page-title.css';
+import './styles/writing.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.
@@ -40,6 +46,8 @@ if (ssoCode) {
   void stores.session?.getState().completeSso(ssoCode);
 }
 syncLocation(stores, browserAddress());
+// Before the first paint, so a chosen theme never flashes the system's.
+followTheme(stores.theme, document.documentElement);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

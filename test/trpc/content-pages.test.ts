@@ -82,7 +82,7 @@ describe('page tree procedures', () => {
     expect({ ...asTree(full.pages)[0], markdown: '', pages: [] }).toEqual({ ...page, pages: [] });
   });
 
-  it("outline the tree with only what the app's tree shows, in the order and nesting /v1 lists", async () => {
+  it("outline the tree with only what the app's tree shows (and the paths links are written to), in the order and nesting /v1 lists", async () => {
     const { space, trpc, create } = await spaceWithPages();
     const parent = await create('Parent', { markdown: 'A long body.' });
     const child = await create('Child', { parent });
@@ -91,8 +91,8 @@ describe('page tree procedures', () => {
     await trpc.content.movePage.mutate({ spaceId: space.id, pageId: last, before: parent });
     const { pages } = await trpc.content.outline.query({ spaceId: space.id });
     expect(pages).toEqual([
-      { id: last, title: 'Last', type: 'document', emoji: '🚀', pages: [] },
-      { id: parent, title: 'Parent', type: 'document', pages: [{ id: child, title: 'Child', type: 'document', pages: [] }] },
+      { id: last, title: 'Last', path: 'last', type: 'document', emoji: '🚀', pages: [] },
+      { id: parent, title: 'Parent', path: 'parent', type: 'document', pages: [{ id: child, title: 'Child', path: 'parent/child', type: 'document', pages: [] }] },
     ]);
     const listed = (await server.api.get(`/v1/spaces/${space.id}/content/pages`)).body.pages as TreePage[];
     expect(listed.map((p) => p.id)).toEqual(pages.map((p) => p.id));

@@ -7,6 +7,8 @@ import { drawSelection, dropCursor, EditorView, highlightSpecialChars, keymap, p
 import { classHighlighter } from '@lezer/highlight';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
+import { formattingExtension } from './formatting/extension';
+import { livePreview, type LivePreviewOptions } from './live-preview';
 
 export interface PageEditorViewOptions {
   parent: HTMLElement;
@@ -14,11 +16,17 @@ export interface PageEditorViewOptions {
   readOnly: boolean;
   /** Image files pasted or dropped onto the editor; the cursor is already where they go. */
   onImages(files: File[]): void;
+  /** What the live preview loads images and names pages with. */
+  livePreview?: LivePreviewOptions;
+  /** The markdown as stored, without the live preview (the writer's "Show markdown"). */
+  showMarkdown?: boolean;
 }
 
 export interface PageEditorView {
   view: EditorView;
   setReadOnly(readOnly: boolean): void;
+  /** Switches between the live preview and the markdown as stored, keeping the text, selection and undo. */
+  setShowMarkdown(showMarkdown: boolean): void;
   /** Moves the cursor to the start of a 0-based line and scrolls it to the top. */
   revealLine(line: number): void;
   /** Replaces the selection with `text` as one undoable edit. */
@@ -37,6 +45,8 @@ export interface PageEditorView {
 export function createPageEditorView(options: PageEditorViewOptions): PageEditorView {
   const undoManager = new Y.UndoManager(options.text);
   const editable = new Compartment();
+  const preview = new Compartment();
+  const previewOf = (showMarkdown: boolean | undefined) => (showMarkdown ? [] : livePreview(options.livePreview));
   const editability = (readOnly: boolean) => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
 
   const view = new EditorView({
@@ -52,10 +62,12 @@ export function createPageEditorView(options: PageEditorViewOptions): PageEditor
         drawSelection(),
         dropCursor(),
         EditorView.lineWrapping,
-        placeholder('Start writing… (markdown)'),
+        placeholder('Start writing…'),
         editable.of(editability(options.readOnly)),
         EditorView.contentAttributes.of({ 'aria-label': 'Page content', 'aria-multiline': 'true' }),
         imageHandlers(options.onImages),
+        formattingExtension(),
+        preview.of(previewOf(options.showMarkdown)),
       ],
     }),
   });
@@ -64,6 +76,9 @@ export function createPageEditorView(options: PageEditorViewOptions): PageEditor
     view,
     setReadOnly(readOnly) {
       view.dispatch({ effects: editable.reconfigure(editability(readOnly)) });
+    },
+    setShowMarkdown(showMarkdown) {
+      view.dispatch({ effects: preview.reconfigure(previewOf(showMarkdown)) });
     },
     revealLine(line) {
       const at = view.state.doc.line(Math.min(Math.max(line + 1, 1), view.state.doc.lines)).from;

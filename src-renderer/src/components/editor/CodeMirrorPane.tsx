@@ -8,16 +8,24 @@ interface CodeMirrorPaneProps {
   onImages(files: File[]): void;
   /** Filled with the live editor, for inserting images and revealing headings. */
   editorRef: RefObject<PageEditorView | null>;
+  /** A blob: URL for a file of the space, for the images the live preview shows. */
+  imageUrl?(name: string): Promise<string | undefined>;
+  /** The markdown as stored instead of the live preview. */
+  showMarkdown?: boolean;
 }
 
 /** The CodeMirror editor of the open page: created for its sync, destroyed with it. */
-export function CodeMirrorPane({ sync, readOnly, onImages, editorRef }: CodeMirrorPaneProps) {
+export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, showMarkdown = false }: CodeMirrorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   // The view lives as long as the sync; the latest props are read through refs, not by recreating it.
   const onImagesRef = useRef(onImages);
   onImagesRef.current = onImages;
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
+  const imageUrlRef = useRef(imageUrl);
+  imageUrlRef.current = imageUrl;
+  const showMarkdownRef = useRef(showMarkdown);
+  showMarkdownRef.current = showMarkdown;
 
   useEffect(() => {
     const editor = createPageEditorView({
@@ -25,6 +33,8 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef }: CodeMirr
       text: sync.text,
       readOnly: readOnlyRef.current,
       onImages: (files) => onImagesRef.current(files),
+      livePreview: { imageUrl: (name) => imageUrlRef.current?.(name) ?? Promise.resolve(undefined) },
+      showMarkdown: showMarkdownRef.current,
     });
     editorRef.current = editor;
     return () => {
@@ -36,6 +46,10 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef }: CodeMirr
   useEffect(() => {
     editorRef.current?.setReadOnly(readOnly);
   }, [readOnly, editorRef]);
+
+  useEffect(() => {
+    editorRef.current?.setShowMarkdown(showMarkdown);
+  }, [showMarkdown, editorRef]);
 
   return <div ref={host} className="page-editor__source" />;
 }

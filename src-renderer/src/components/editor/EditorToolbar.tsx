@@ -1,5 +1,11 @@
-import { type ChangeEvent, useRef } from 'react';
+import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import type { PageEditorView } from '../../editor/codemirror-setup';
+import { FORMATTING_REQUEST_EVENT, type FormattingRequest } from '../../editor/formatting/requests';
 import type { UploadState } from '../../stores/editor-store';
+import { useStore } from 'zustand';
+import { useAppStores } from '../stores-context';
+import { FormattingButtons } from './FormattingButtons';
+import { LinkPicker } from './LinkPicker';
 
 interface EditorToolbarProps {
   readOnly: boolean;
@@ -7,11 +13,18 @@ interface EditorToolbarProps {
   upload: UploadState;
   onTogglePreview(): void;
   onImages(files: File[]): void;
+  /** The live editor the formatting buttons edit. */
+  editor: RefObject<PageEditorView | null>;
+  /** The open page: links to other pages are written relative to it. */
+  pageId: string;
 }
 
-/** Inserting an image from disk, the preview toggle, and how the last upload went. */
-export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onImages }: EditorToolbarProps) {
+/** Formatting, inserting an image from disk, the link picker, the preview and markdown toggles, and how the last upload went. */
+export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onImages, editor, pageId }: EditorToolbarProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const [linking, setLinking] = useState(false);
+  const { markdownSource } = useAppStores();
+  const showMarkdown = useStore(markdownSource, (state) => state.showMarkdown);
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -19,20 +32,45 @@ export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onIm
     if (files.length > 0) onImages(files);
   };
 
+  // Ctrl/Cmd-K and the `/` menu's Image ask from inside the editor (editor/formatting/requests.ts).
+  useEffect(() => {
+    const onRequest = (event: Event) => {
+      if (event.target !== editor.current?.view.dom) return;
+      const request = (event as CustomEvent<FormattingRequest>).detail;
+      if (request === 'link') setLinking(true);
+      else if (request === 'image') fileInput.current?.click();
+    };
+    document.addEventListener(FORMATTING_REQUEST_EVENT, onRequest);
+    return () => document.removeEventListener(FORMATTING_REQUEST_EVENT, onRequest);
+  }, [editor]);
+
   return (
     <div className="page-editor__toolbar">
       {!readOnly && (
         <>
           <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Image file to insert" onChange={onFileChosen} />
-          <button className="button button--quiet" type="button" onClick={() => fileInput.current?.click()} disabled={upload.status === 'uploading'}>
-            Insert image
-          </button>
+          <FormattingButtons
+            editor={editor}
+            onLink={() => setLinking(true)}
+            onImage={() => fileInput.current?.click()}
+            imageDisabled={upload.status === 'uploading'}
+          />
         </>
       )}
       <button className={`button button--quiet${preview ? ' button--active' : ''}`} type="button" aria-pressed={preview} onClick={onTogglePreview}>
         Preview
       </button>
+      <button
+        className={`button button--quiet${showMarkdown ? ' button--active' : ''}`}
+        type="button"
+        aria-pressed={showMarkdown}
+        title="Show the page's markdown as stored, instead of formatted"
+        onClick={() => markdownSource.getState().toggle()}
+      >
+        Show markdown
+      </button>
       <UploadStatus upload={upload} />
+      {linking && !readOnly && editor.current && <LinkPicker editor={editor.current} pageId={pageId} onClose={() => setLinking(false)} />}
     </div>
   );
 }

@@ -8,12 +8,13 @@ import { headingAnchors } from '../../../../src-shared/gitbook-markdown/headings
 import type { EditedChangeRequest } from '../../stores/editor-store';
 import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
+import { useCommentAnchors } from '../comments/useCommentAnchors';
 import { useAppStores, useNavigation } from '../stores-context';
 import { CodeMirrorPane } from './CodeMirrorPane';
 import { EditorToolbar } from './EditorToolbar';
 import { MarkdownPreview } from './MarkdownPreview';
+import { PageTitle } from './PageTitle';
 import { SaveStatus } from './SaveStatus';
-import { emojiGlyph } from '../../../../src-shared/emoji';
 
 /**
  * The open page, edited live: CodeMirror 6 bound to the page's Y.Text, saved with every keystroke, with
@@ -21,7 +22,8 @@ import { emojiGlyph } from '../../../../src-shared/emoji';
  * and reopens it when the page, the content or its version changes.
  */
 export function PageEditor({ space }: { space: Space }) {
-  const { editor, openapi } = useAppStores();
+  const { editor, openapi, markdownSource } = useAppStores();
+  const showMarkdown = useStore(markdownSource, (state) => state.showMarkdown);
   const pageId = useNavigation((state) => state.pageId);
   const anchor = useNavigation((state) => state.anchor);
   const changeRequestId = useNavigation((state) => state.changeRequestId);
@@ -45,6 +47,7 @@ export function PageEditor({ space }: { space: Space }) {
     const heading = headingAnchors(sync.text.toString()).find((h) => h.anchor === anchor);
     if (heading) view.current?.revealLine(heading.line);
   }, [sync, anchor, pageId]);
+  useCommentAnchors(view, sync, space.permissions.comment);
 
   const insertImages = useCallback(
     async (files: File[]) => {
@@ -78,10 +81,13 @@ export function PageEditor({ space }: { space: Space }) {
   return (
     <article className="page-editor" aria-labelledby="page-editor-title">
       <header className="page-editor__header">
-        <h1 id="page-editor-title" className="page-editor__title">
-          {save?.emoji && <span className="page-editor__emoji">{emojiGlyph(save.emoji)} </span>}
-          {save?.title || 'Untitled page'}
-        </h1>
+        <PageTitle
+          pageId={session.target.pageId}
+          title={save?.title ?? ''}
+          emoji={save?.emoji}
+          readOnly={Boolean(readOnly)}
+          onDone={() => view.current?.view.focus()}
+        />
         {/* A read-only page has nothing to save, unless edits made before it became read-only wait. */}
         {save && (!readOnly || save.waiting > 0) && <SaveStatus save={save} />}
       </header>
@@ -97,9 +103,11 @@ export function PageEditor({ space }: { space: Space }) {
         upload={upload}
         onTogglePreview={() => editor.getState().togglePreview()}
         onImages={(files) => void insertImages(files)}
+        editor={view}
+        pageId={session.target.pageId}
       />
       <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
-        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} />
+        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} />
         {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} />}
       </div>
     </article>

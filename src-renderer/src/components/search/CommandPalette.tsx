@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { editorOwnsLinkShortcut } from '../../editor/formatting/requests';
 import { useAppStores, useNavigation } from '../stores-context';
 import { SearchDialog } from './SearchDialog';
 
@@ -8,7 +9,8 @@ export function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' |
 }
 
 /**
- * Ctrl/Cmd-K toggles the search palette from anywhere; the toolbar's Search button opens it too (it sets
+ * Ctrl/Cmd-K toggles the search palette from anywhere but the page text being written, where it inserts a
+ * link (editor/formatting); the toolbar's Search button opens it too (it sets
  * `navigation.dialog`). The key is caught on the window in the capture phase, before the editor (CodeMirror)
  * or a text field can act on it.
  */
@@ -18,7 +20,7 @@ export function CommandPalette() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isPaletteShortcut(event)) return;
+      if (!isPaletteShortcut(event) || editorOwnsLinkShortcut(event.target)) return;
       event.preventDefault();
       event.stopPropagation();
       const state = navigation.getState();

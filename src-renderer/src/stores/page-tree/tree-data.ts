@@ -18,6 +18,8 @@ export interface TreePage {
   hidden: boolean;
   /** Link pages only: where the entry points. */
   href?: string;
+  /** GitBook's path (`parent-slug/slug`), when the server sent it: where links to the page point. */
+  path?: string;
 }
 
 export interface PageTreeData {
@@ -52,6 +54,7 @@ export function parsePresentedPages(presented: unknown[]): PageTreeData {
       };
       if (typeof raw.emoji === 'string' && raw.emoji) page.emoji = raw.emoji;
       if (typeof raw.href === 'string') page.href = raw.href;
+      if (typeof raw.path === 'string') page.path = raw.path;
       pages[page.id] = page;
       ids.push(page.id);
       page.children = walk(Array.isArray(raw.pages) ? raw.pages : [], page.id);
