@@ -6,7 +6,7 @@ import { getBody, latestPageVersion, pagesAtRevision, type VersionRow } from '..
 import { bodyDocId, cutRevision, refreshTreeRows, treeDocId, writeBody } from './engine';
 import { mainTree } from './pages-service';
 import type { PageView } from './presenter';
-import { orderKeyFor, readPages, writePage, type PageFields, type PageKind, type PageMeta, type PageRecord } from './tree-model';
+import { orderKeyFor, readPages, recordedFields, writePage, type PageFields, type PageRecord } from './tree-model';
 
 /** A page as the revision before its deletion recorded it. */
 interface RecordedPage extends PageView {
@@ -112,20 +112,5 @@ function formerPlacement(page: RecordedPage, siblings: RecordedPage[], live: Map
 }
 
 function fieldsOf(page: RecordedPage, parent: string | null, order: string, now: string): PageFields {
-  const meta = JSON.parse(page.meta) as PageMeta;
-  return {
-    kind: page.kind as PageKind,
-    title: page.title,
-    slug: page.slug,
-    parent,
-    order,
-    emoji: meta.emoji,
-    icon: meta.icon,
-    description: meta.description,
-    hidden: meta.hidden,
-    href: meta.href,
-    options: meta.options,
-    createdAt: page.created_at,
-    updatedAt: now,
-  };
+  return { ...recordedFields(page), parent, order, createdAt: page.created_at, updatedAt: now };
 }

@@ -16,12 +16,11 @@ import {
   pagesOf,
   readFiles,
   readPages,
+  recordedFields,
   writeFile,
   writePage,
   type FileRecord,
   type PageFields,
-  type PageKind,
-  type PageMeta,
   type PageRecord,
 } from './tree-model';
 
@@ -101,24 +100,6 @@ function recordRestore(ctx: ServiceContext, tree: TreeRef, type: 'edits' | 'roll
   if (!revision) return null;
   markRevisionRestoredFrom(ctx.db, revision.id, restoredFrom);
   return getRevisionById(ctx.db, revision.id)!;
-}
-
-type RecordedFields = Omit<PageFields, 'parent' | 'order' | 'createdAt' | 'updatedAt'>;
-
-/** A page's own fields as a revision recorded them (undefined ones are removed by writePage). */
-function recordedFields(view: PageView): RecordedFields {
-  const meta = JSON.parse(view.meta) as PageMeta;
-  return {
-    kind: view.kind as PageKind,
-    title: view.title,
-    slug: view.slug,
-    emoji: meta.emoji,
-    icon: meta.icon,
-    description: meta.description,
-    hidden: meta.hidden,
-    href: meta.href,
-    options: meta.options,
-  };
 }
 
 function differs(live: PageRecord, fields: Partial<PageFields>): boolean {

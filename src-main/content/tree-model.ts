@@ -29,6 +29,24 @@ export interface PageFields {
 /** What a page row keeps in its `meta` JSON column (the read model's copy of these fields). */
 export type PageMeta = Pick<PageRecord, 'emoji' | 'icon' | 'description' | 'hidden' | 'href' | 'options'>;
 
+/** A page's own fields as a read-model row or a revision recorded them (its place and times aside). */
+export type RecordedFields = Omit<PageFields, 'parent' | 'order' | 'createdAt' | 'updatedAt'>;
+
+export function recordedFields(row: { kind: string; title: string; slug: string; meta: string }): RecordedFields {
+  const meta = JSON.parse(row.meta) as PageMeta;
+  return {
+    kind: row.kind as PageKind,
+    title: row.title,
+    slug: row.slug,
+    emoji: meta.emoji,
+    icon: meta.icon,
+    description: meta.description,
+    hidden: meta.hidden,
+    href: meta.href,
+    options: meta.options,
+  };
+}
+
 export interface PageRecord extends PageFields {
   id: string;
 }
