@@ -10,12 +10,14 @@ interface CodeMirrorPaneProps {
   editorRef: RefObject<PageEditorView | null>;
   /** A blob: URL for a file of the space, for the images the live preview shows. */
   imageUrl?(name: string): Promise<string | undefined>;
+  /** The title of the page a relative `.md` link names (content-ref cards in the live preview). */
+  pageTitle?(path: string): string | undefined;
   /** The markdown as stored instead of the live preview. */
   showMarkdown?: boolean;
 }
 
 /** The CodeMirror editor of the open page: created for its sync, destroyed with it. */
-export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, showMarkdown = false }: CodeMirrorPaneProps) {
+export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, pageTitle, showMarkdown = false }: CodeMirrorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   // The view lives as long as the sync; the latest props are read through refs, not by recreating it.
   const onImagesRef = useRef(onImages);
@@ -24,6 +26,8 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, 
   readOnlyRef.current = readOnly;
   const imageUrlRef = useRef(imageUrl);
   imageUrlRef.current = imageUrl;
+  const pageTitleRef = useRef(pageTitle);
+  pageTitleRef.current = pageTitle;
   const showMarkdownRef = useRef(showMarkdown);
   showMarkdownRef.current = showMarkdown;
 
@@ -33,7 +37,10 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, 
       text: sync.text,
       readOnly: readOnlyRef.current,
       onImages: (files) => onImagesRef.current(files),
-      livePreview: { imageUrl: (name) => imageUrlRef.current?.(name) ?? Promise.resolve(undefined) },
+      livePreview: {
+        imageUrl: (name) => imageUrlRef.current?.(name) ?? Promise.resolve(undefined),
+        pageTitle: (path) => pageTitleRef.current?.(path),
+      },
       showMarkdown: showMarkdownRef.current,
     });
     editorRef.current = editor;

@@ -10,6 +10,7 @@ import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
 import { useCommentAnchors } from '../comments/useCommentAnchors';
 import { useAppStores, useNavigation } from '../stores-context';
+import { pageTitleResolver } from '../../editor/formatting/page-titles';
 import { CodeMirrorPane } from './CodeMirrorPane';
 import { EditorToolbar } from './EditorToolbar';
 import { MarkdownPreview } from './MarkdownPreview';
@@ -22,7 +23,8 @@ import { SaveStatus } from './SaveStatus';
  * and reopens it when the page, the content or its version changes.
  */
 export function PageEditor({ space }: { space: Space }) {
-  const { editor, openapi, markdownSource } = useAppStores();
+  const { editor, openapi, markdownSource, pageTree } = useAppStores();
+  const tree = useStore(pageTree, (state) => state.tree);
   const showMarkdown = useStore(markdownSource, (state) => state.showMarkdown);
   const pageId = useNavigation((state) => state.pageId);
   const anchor = useNavigation((state) => state.anchor);
@@ -66,6 +68,9 @@ export function PageEditor({ space }: { space: Space }) {
     return { load: (tag) => openapi.getState().operation(ref(tag)), peek: (tag) => openapi.getState().peekOperation(ref(tag)) };
   }, [openapi, space.organization]);
 
+  // Content-ref cards in the live preview are named by the page their relative link leads to.
+  const pageTitle = useMemo(() => (tree && pageId ? pageTitleResolver(tree, pageId) : undefined), [tree, pageId]);
+
   if (session.status === 'closed' || session.status === 'loading') {
     return <StatusMessage kind="loading">Opening the page…</StatusMessage>;
   }
@@ -107,7 +112,7 @@ export function PageEditor({ space }: { space: Space }) {
         pageId={session.target.pageId}
       />
       <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
-        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} />
+        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} pageTitle={pageTitle} />
         {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} />}
       </div>
     </article>

@@ -9,7 +9,7 @@ export interface PageFileLocation {
 }
 
 /** The page's markdown file: `a/b.md`, `a/b/README.md` with children, `README.md` for the first page. */
-function fileOf(page: PageFileLocation): string[] {
+export function fileOf(page: PageFileLocation): string[] {
   if (page.isFirst || page.path === '') return ['README.md'];
   const parts = page.path.split('/');
   return page.hasChildren ? [...parts, 'README.md'] : [...parts.slice(0, -1), `${parts.at(-1)}.md`];
