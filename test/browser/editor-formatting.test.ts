@@ -158,4 +158,21 @@ describe('formatting without markdown', () => {
     await expect.poll(() => markdownOf(setupId)).toMatch(/\n\n\/tab$/);
     expect(h.pageErrors).toEqual([]);
   });
+
+  it('attaches a file from the / menu as GitBook file block, a file reference in /v1', async () => {
+    await editorBox().click();
+    await h.page.keyboard.press('Control+End');
+    await h.page.keyboard.press('Enter');
+    await h.page.keyboard.press('Enter');
+    const chooser = h.page.waitForEvent('filechooser');
+    await h.page.keyboard.type('/file');
+    await h.page.getByRole('listbox').getByRole('option', { name: /File/ }).first().waitFor();
+    await h.page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'release notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 notes') });
+    await expect.poll(() => markdownOf(setupId)).toContain('{% file src=".gitbook/assets/release%20notes.pdf" %}\nrelease notes.pdf\n{% endfile %}');
+    const page = await h.api<{ document: DocumentNode }>('GET', `/v1/spaces/${spaceId}/content/page/${setupId}?format=document`);
+    const file = (page.document.nodes ?? []).find((node) => node.type === 'file');
+    expect(file?.data?.ref).toMatchObject({ kind: 'file' });
+    expect(h.pageErrors).toEqual([]);
+  });
 });

@@ -21,6 +21,20 @@ export function imageProblem(image: ImageInput): string | undefined {
   return undefined;
 }
 
+/** Any file can be attached; only its size is bounded (the same upload limit as images). */
+export function fileProblem(file: ImageInput): string | undefined {
+  if (file.bytes.byteLength > MAX_IMAGE_BYTES) {
+    const megabytes = (file.bytes.byteLength / (1024 * 1024)).toFixed(1);
+    return `"${file.name}" is ${megabytes} MB: files attached in the editor can be up to 8 MB.`;
+  }
+  return undefined;
+}
+
+/** GitBook's file block for a file of the space, its name as the caption (as GitBook's editor writes it). */
+export function fileBlockMarkdown(fileName: string): string {
+  return `{% file src="${assetUrl(fileName)}" %}\n${fileName.replace(/[[\]\\{}%]/g, '')}\n{% endfile %}`;
+}
+
 /**
  * A file name markdown can reference: `.gitbook/assets/<name>` stops at `/`, `?` and `#`, so those go.
  * A pasted image often has no name at all.

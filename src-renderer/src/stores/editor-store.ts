@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError } from '../api/errors';
 import type { AppRouter } from '../api/types';
 import { toBase64 } from '../editor/base64';
-import { ImageUrlCache, imageFileName, imageMarkdown, imageProblem, type ImageInput } from '../editor/page-images';
+import { ImageUrlCache, fileBlockMarkdown, fileProblem, imageFileName, imageMarkdown, imageProblem, type ImageInput } from '../editor/page-images';
 import { openPageSync, type PageSync, type PageSyncClient, type PageSyncOptions, type PageSyncState, type PageTarget } from '../editor/page-sync';
 import type { FeatureDependencies } from './feature-dependencies';
 
@@ -50,6 +50,8 @@ export interface EditorState {
   togglePreview(): void;
   /** Uploads an image into the page's content and returns the markdown that shows it (undefined on failure). */
   uploadImage(image: ImageInput): Promise<string | undefined>;
+  /** Uploads any file into the page's content and returns GitBook's file block for it (undefined on failure). */
+  uploadFile(file: ImageInput): Promise<string | undefined>;
   /** A blob: URL for the space file the preview shows, or undefined when it cannot be loaded. */
   imageUrl(name: string): Promise<string | undefined>;
 }
@@ -81,6 +83,28 @@ export function createEditorStore(
       images = undefined;
       // Edits still waiting are saved before the copy goes (a refused one cannot be).
       if (session.status === 'ready') void session.sync.close();
+    };
+
+    /** One upload into the open page's content; `markdownOf` is what the editor inserts for the stored file. */
+    const upload = async (input: ImageInput, name: string, problemOf: (input: ImageInput) => string | undefined, markdownOf: (name: string) => string) => {
+      const { session } = get();
+      if (session.status !== 'ready') return undefined;
+      const problem = problemOf({ ...input, name });
+      if (problem) {
+        set({ upload: { status: 'error', message: problem } });
+        return undefined;
+      }
+      set({ upload: { status: 'uploading', name } });
+      const { spaceId, changeRequestId } = session.target;
+      try {
+        const { file } = await client.content.uploadFile.mutate({ spaceId, changeRequestId, name, contentType: input.type || 'application/octet-stream', data: toBase64(input.bytes) });
+        images?.forget(file.name);
+        set({ upload: { status: 'done', name: file.name } });
+        return markdownOf(file.name);
+      } catch (error) {
+        set({ upload: { status: 'error', message: `Could not upload "${name}": ${report(error)}` } });
+        return undefined;
+      }
     };
 
     const loadChangeRequest = async (target: PageTarget, key: string) => {
@@ -135,26 +159,12 @@ export function createEditorStore(
         set({ preview: !get().preview });
       },
 
-      async uploadImage(image) {
-        const { session } = get();
-        if (session.status !== 'ready') return undefined;
-        const name = imageFileName(image.name, image.type);
-        const problem = imageProblem({ ...image, name });
-        if (problem) {
-          set({ upload: { status: 'error', message: problem } });
-          return undefined;
-        }
-        set({ upload: { status: 'uploading', name } });
-        const { spaceId, changeRequestId } = session.target;
-        try {
-          const { file } = await client.content.uploadFile.mutate({ spaceId, changeRequestId, name, contentType: image.type, data: toBase64(image.bytes) });
-          images?.forget(file.name);
-          set({ upload: { status: 'done', name: file.name } });
-          return imageMarkdown(file.name);
-        } catch (error) {
-          set({ upload: { status: 'error', message: `Could not upload "${name}": ${report(error)}` } });
-          return undefined;
-        }
+      uploadImage(image) {
+        return upload(image, imageFileName(image.name, image.type), imageProblem, imageMarkdown);
+      },
+
+      uploadFile(file) {
+        return upload(file, imageFileName(file.name, file.type).replace(/"/g, ''), fileProblem, fileBlockMarkdown);
       },
 
       imageUrl(name) {

@@ -13,6 +13,8 @@ interface EditorToolbarProps {
   upload: UploadState;
   onTogglePreview(): void;
   onImages(files: File[]): void;
+  /** Files of any type to attach as GitBook file blocks (the `/` menu's File). */
+  onFiles(files: File[]): void;
   /** The live editor the formatting buttons edit. */
   editor: RefObject<PageEditorView | null>;
   /** The open page: links to other pages are written relative to it. */
@@ -20,17 +22,14 @@ interface EditorToolbarProps {
 }
 
 /** Formatting, inserting an image from disk, the link picker, the preview and markdown toggles, and how the last upload went. */
-export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onImages, editor, pageId }: EditorToolbarProps) {
+export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onImages, onFiles, editor, pageId }: EditorToolbarProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const attachInput = useRef<HTMLInputElement>(null);
   const [linking, setLinking] = useState(false);
   const { markdownSource } = useAppStores();
   const showMarkdown = useStore(markdownSource, (state) => state.showMarkdown);
 
-  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = ''; // choosing the same file again must fire again
-    if (files.length > 0) onImages(files);
-  };
+  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => onFilesChosen(event, onImages);
 
   // Ctrl/Cmd-K and the `/` menu's Image ask from inside the editor (editor/formatting/requests.ts).
   useEffect(() => {
@@ -39,6 +38,7 @@ export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onIm
       const request = (event as CustomEvent<FormattingRequest>).detail;
       if (request === 'link') setLinking(true);
       else if (request === 'image') fileInput.current?.click();
+      else if (request === 'file') attachInput.current?.click();
     };
     document.addEventListener(FORMATTING_REQUEST_EVENT, onRequest);
     return () => document.removeEventListener(FORMATTING_REQUEST_EVENT, onRequest);
@@ -49,6 +49,7 @@ export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onIm
       {!readOnly && (
         <>
           <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Image file to insert" onChange={onFileChosen} />
+          <input ref={attachInput} type="file" hidden aria-label="File to attach" onChange={(event) => onFilesChosen(event, onFiles)} />
           <FormattingButtons
             editor={editor}
             onLink={() => setLinking(true)}
@@ -73,6 +74,12 @@ export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onIm
       {linking && !readOnly && editor.current && <LinkPicker editor={editor.current} pageId={pageId} onClose={() => setLinking(false)} />}
     </div>
   );
+}
+
+function onFilesChosen(event: ChangeEvent<HTMLInputElement>, use: (files: File[]) => void) {
+  const files = [...(event.target.files ?? [])];
+  event.target.value = ''; // choosing the same file again must fire again
+  if (files.length > 0) use(files);
 }
 
 function UploadStatus({ upload }: { upload: UploadState }) {

@@ -61,6 +61,16 @@ export function PageEditor({ space }: { space: Space }) {
     },
     [editor],
   );
+  const attachFiles = useCallback(
+    async (files: File[]) => {
+      for (const file of files) {
+        const markdown = await editor.getState().uploadFile({ name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
+        if (!markdown) return;
+        view.current?.insert(`${markdown}\n`);
+      }
+    },
+    [editor],
+  );
   const imageUrl = useCallback((name: string) => editor.getState().imageUrl(name), [editor]);
   // OpenAPI blocks name a spec of the space's organization.
   const operations = useMemo<OperationSource>(() => {
@@ -108,6 +118,7 @@ export function PageEditor({ space }: { space: Space }) {
         upload={upload}
         onTogglePreview={() => editor.getState().togglePreview()}
         onImages={(files) => void insertImages(files)}
+        onFiles={(files) => void attachFiles(files)}
         editor={view}
         pageId={session.target.pageId}
       />

@@ -7,13 +7,14 @@ import { requestFromPage } from './requests';
 /** `/` at the start of a line or after a space, then what is typed to filter (letters, digits, dashes). */
 const SLASH_QUERY = /(?:^|\s)\/[\w-]*$/;
 
-/** What choosing a block does: insert its markdown in place of the `/query`, or ask the page for an image. */
+/** What choosing a block does: insert its markdown in place of the `/query`, or ask the page for an image or a file. */
 function applyBlock(snippet: BlockSnippet) {
   return (view: EditorView, _completion: Completion, from: number, to: number) => {
     const slashAt = from - 1;
-    if (snippet.id === 'image') {
+    // An image or a file comes from disk: the page opens its chooser and inserts the uploaded file's block.
+    if (snippet.id === 'image' || snippet.id === 'file') {
       view.dispatch({ changes: { from: slashAt, to }, userEvent: 'input' });
-      requestFromPage(view, 'image');
+      requestFromPage(view, snippet.id);
       return;
     }
     view.dispatch(insertBlock(view.state, snippet.id, { from: slashAt, to }));
