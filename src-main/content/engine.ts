@@ -14,12 +14,13 @@ import {
   treeRows,
   upsertPageRow,
   type ContentPageRow,
+  type PageRowFields,
 } from '../store/content-pages';
 import { dirtyFiles, insertFileVersion, markFileDeleted, settleFiles, treeFileRows, upsertFileRow } from '../store/content-files';
 import { indexPage, unindexPage } from '../store/search';
 import { insertRevision, insertVersion, latestRevisionOfTree, setSpaceRevision, storeBody, type RevisionRow } from '../store/revisions';
 import type { DocWriter } from './doc-store';
-import { materialize } from './materialize';
+import { materialize, type MaterializedPage } from './materialize';
 import { applyTextDiff } from './text-diff';
 import { readFiles, readPages, type FileRecord } from './tree-model';
 
@@ -51,53 +52,66 @@ export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
   const existing = treeRows(ctx.db, tree.treeId);
   const now = isoNow(ctx.clock);
   for (const page of pages) {
-    const meta = JSON.stringify({
-      emoji: page.emoji,
-      icon: page.icon,
-      description: page.description,
-      hidden: page.hidden,
-      href: page.href,
-      options: page.options,
-    });
     const row = existing.get(page.id);
     existing.delete(page.id);
-    const unchanged =
-      row &&
-      !row.deleted &&
-      row.parent_id === page.parent &&
-      row.position === page.position &&
-      row.depth === page.depth &&
-      row.kind === page.kind &&
-      row.title === page.title &&
-      row.slug === page.slug &&
-      row.path === page.path &&
-      row.meta === meta;
-    if (unchanged) continue;
-    const fresh = !row || row.deleted === 1;
-    upsertPageRow(ctx.db, {
-      tree_id: tree.treeId,
-      page_id: page.id,
-      space_id: tree.spaceId,
-      parent_id: page.parent,
-      position: page.position,
-      depth: page.depth,
-      kind: page.kind,
-      title: page.title,
-      slug: page.slug,
-      path: page.path,
-      meta,
-      created_at: row?.created_at ?? page.createdAt ?? now,
-      updated_at: page.updatedAt ?? now,
-    });
-    // A page that (re)appears takes its body from its document: a page created by a merge or an
-    // update, or restored because one side edited it, has no markdown in this tree's rows yet.
-    if (fresh && ctx.docs.exists(bodyDocId(tree.treeId, page.id))) {
-      setPageMarkdown(ctx.db, tree.treeId, page.id, bodyText(ctx.docs.get(bodyDocId(tree.treeId, page.id))).toString(), now);
-    }
+    writePageRow(ctx, tree, page, row, now);
   }
   for (const gone of existing.values()) {
     if (gone.deleted) continue;
     markPageDeleted(ctx.db, tree.treeId, gone.page_id);
+  }
+}
+
+/**
+ * Writes one materialised page into the read model when anything readers see changed (marking it for
+ * the next revision). A page that (re)appears takes its body from its document: a page created by a
+ * merge or an update, or restored because one side edited it, has no markdown in this tree's rows yet.
+ */
+export function writePageRow(
+  ctx: ContentContext,
+  tree: TreeRef,
+  page: MaterializedPage,
+  row: (PageRowFields & { deleted: number }) | undefined,
+  now: string,
+): void {
+  const meta = JSON.stringify({
+    emoji: page.emoji,
+    icon: page.icon,
+    description: page.description,
+    hidden: page.hidden,
+    href: page.href,
+    options: page.options,
+  });
+  const unchanged =
+    row &&
+    !row.deleted &&
+    row.parent_id === page.parent &&
+    row.position === page.position &&
+    row.depth === page.depth &&
+    row.kind === page.kind &&
+    row.title === page.title &&
+    row.slug === page.slug &&
+    row.path === page.path &&
+    row.meta === meta;
+  if (unchanged) return;
+  const fresh = !row || row.deleted === 1;
+  upsertPageRow(ctx.db, {
+    tree_id: tree.treeId,
+    page_id: page.id,
+    space_id: tree.spaceId,
+    parent_id: page.parent,
+    position: page.position,
+    depth: page.depth,
+    kind: page.kind,
+    title: page.title,
+    slug: page.slug,
+    path: page.path,
+    meta,
+    created_at: row?.created_at ?? page.createdAt ?? now,
+    updated_at: page.updatedAt ?? now,
+  });
+  if (fresh && ctx.docs.exists(bodyDocId(tree.treeId, page.id))) {
+    setPageMarkdown(ctx.db, tree.treeId, page.id, bodyText(ctx.docs.get(bodyDocId(tree.treeId, page.id))).toString(), now);
   }
 }
 

@@ -53,7 +53,7 @@ export function materialize(records: PageRecord[]): MaterializedPage[] {
     const siblings = (children.get(parent) ?? []).sort(compareOrder);
     const used = new Set<string>();
     siblings.forEach((record, position) => {
-      const slug = uniqueSlug(record.slug || slugify(record.title) || 'page', used);
+      const slug = uniqueSlug(baseSlug(record), used);
       const path = parentPath ? `${parentPath}/${slug}` : slug;
       out.push({ ...record, parent, position, depth, slug, path });
       walk(record.id, depth + 1, path);
@@ -63,7 +63,13 @@ export function materialize(records: PageRecord[]): MaterializedPage[] {
   return out;
 }
 
-function uniqueSlug(slug: string, used: Set<string>): string {
+/** The slug a page asks for, before siblings with the same one make it unique. */
+export function baseSlug(record: Pick<PageRecord, 'slug' | 'title'>): string {
+  return record.slug || slugify(record.title) || 'page';
+}
+
+/** `slug`, else `slug-2`, `slug-3`... whichever no earlier sibling took; records it as taken. */
+export function uniqueSlug(slug: string, used: Set<string>): string {
   let candidate = slug;
   for (let n = 2; used.has(candidate); n += 1) candidate = `${slug}-${n}`;
   used.add(candidate);

@@ -1,3 +1,4 @@
+import type * as Y from 'yjs';
 import type { CreatePageInput, MovePageInput, UpdatePageInput } from '../../src-shared/schemas/pages';
 import { type ServiceContext, isoNow } from '../app/context';
 import { badRequest, notFound } from '../errors';
@@ -8,7 +9,8 @@ import { getLivePage } from '../store/content-pages';
 import { newId } from '../store/ids';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
 import { slugify } from '../../src-shared/gitbook-markdown/headings';
-import { descendantsOf, orderKeyFor, readPages, removePageAndDescendants, writePage, type PageRecord } from './tree-model';
+import { orderKeyFor, pagesOf, readPage, removePageAndDescendants, writePage, type PagePlace, type PageRecord } from './tree-model';
+import { childPlaces, currentFamily, descendantIds, hasAncestor, refreshEditedRows, type TreeEdit } from './tree-rows-incremental';
 
 /**
  * Edits of a space's main content (allowed while its editMode is live) or, given its id, of a
@@ -33,23 +35,22 @@ export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePa
   const revision = ctx.docs.write((w) => {
     const tree = mainTree(ctx, spaceId, changeRequestId);
     const now = isoNow(ctx.clock);
+    const parent = input.parent ?? null;
     w.change(treeDocId(tree.treeId), (doc) => {
-      const pages = readPages(doc);
-      const parent = input.parent ?? null;
-      if (parent) requirePage(pages, parent, 'parent');
+      if (parent) requirePage(doc, parent, 'parent');
       writePage(doc, pageId, {
         kind: input.kind ?? 'document',
         title: input.title,
         slug: slugify(input.title),
         parent,
-        order: placeAmong(pages, parent, input),
+        order: placeAmong(childPlaces(ctx, tree.treeId, doc, parent), parent, input),
         emoji: input.emoji,
         description: input.description,
         createdAt: now,
         updatedAt: now,
       });
     });
-    refreshTreeRows(ctx, tree);
+    refreshEditedRows(ctx, tree, { pages: [pageId], families: [parent] });
     if (input.markdown) writeBody(ctx, w, tree, pageId, input.markdown);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
@@ -59,8 +60,11 @@ export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePa
 export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string, input: UpdatePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
     const tree = mainTree(ctx, spaceId, changeRequestId);
+    let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
-      requirePage(readPages(doc), pageId);
+      requirePage(doc, pageId);
+      const family = currentFamily(ctx, tree.treeId, doc, pageId);
+      if (family) edit = { pages: [pageId], families: [family.parent] };
       // writePage deletes a field given as undefined: an update without a title must not pass one.
       writePage(doc, pageId, { updatedAt: isoNow(ctx.clock) });
       // A renamed page gets the slug of its new title, as GitBook does.
@@ -69,7 +73,7 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
       if (input.description !== undefined) writePage(doc, pageId, { description: input.description ?? undefined });
       if (input.hidden !== undefined) writePage(doc, pageId, { hidden: input.hidden });
     });
-    refreshTreeRows(ctx, tree);
+    refreshRows(ctx, tree, edit);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
@@ -77,19 +81,22 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
 export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, input: MovePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
     const tree = mainTree(ctx, spaceId, changeRequestId);
+    let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
-      const pages = readPages(doc);
-      const page = requirePage(pages, pageId);
+      const page = requirePage(doc, pageId);
       const parent = input.parent === undefined ? page.parent : input.parent;
       if (parent) {
-        requirePage(pages, parent, 'parent');
-        if (parent === pageId || descendantsOf(pages, pageId).includes(parent)) {
+        requirePage(doc, parent, 'parent');
+        if (parent === pageId || hasAncestor(doc, parent, pageId)) {
           throw badRequest('parent: a page cannot be moved under itself or one of its own pages');
         }
       }
-      writePage(doc, pageId, { parent, order: placeAmong(pages, parent, input, pageId), updatedAt: isoNow(ctx.clock) });
+      const family = currentFamily(ctx, tree.treeId, doc, pageId);
+      if (family) edit = { pages: [pageId], families: [family.parent, parent] };
+      const siblings = childPlaces(ctx, tree.treeId, doc, parent);
+      writePage(doc, pageId, { parent, order: placeAmong(siblings, parent, input, pageId), updatedAt: isoNow(ctx.clock) });
     });
-    refreshTreeRows(ctx, tree);
+    refreshRows(ctx, tree, edit);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
@@ -98,11 +105,20 @@ export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, i
 export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
     const tree = mainTree(ctx, spaceId, changeRequestId);
+    let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
-      requirePage(readPages(doc), pageId);
-      removePageAndDescendants(doc, pageId);
+      requirePage(doc, pageId);
+      const family = currentFamily(ctx, tree.treeId, doc, pageId);
+      if (!family) {
+        removePageAndDescendants(doc, pageId);
+        return;
+      }
+      // Not in a parent cycle, the page's descendants by the document are those the read model shows below it.
+      const removed = [pageId, ...descendantIds(ctx, tree.treeId, pageId)];
+      for (const id of removed) pagesOf(doc).delete(id);
+      edit = { pages: [], removed, families: [family.parent] };
     });
-    refreshTreeRows(ctx, tree);
+    refreshRows(ctx, tree, edit);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);
   });
 }
@@ -116,8 +132,14 @@ export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: st
   });
 }
 
-function requirePage(pages: PageRecord[], pageId: string, field?: string): PageRecord {
-  const page = pages.find((p) => p.id === pageId);
+/** Local edits refresh only the rows they touch; an edit only a full materialisation gets exactly right refreshes them all. */
+function refreshRows(ctx: ServiceContext, tree: TreeRef, edit: TreeEdit | null): void {
+  if (edit) refreshEditedRows(ctx, tree, edit);
+  else refreshTreeRows(ctx, tree);
+}
+
+function requirePage(doc: Y.Doc, pageId: string, field?: string): PageRecord {
+  const page = readPage(doc, pageId);
   if (!page) {
     if (field) throw badRequest(`${field}: no page "${pageId}" in this space`);
     throw notFound(`Page "${pageId}" not found`);
@@ -125,7 +147,7 @@ function requirePage(pages: PageRecord[], pageId: string, field?: string): PageR
   return page;
 }
 
-function placeAmong(pages: PageRecord[], parent: string | null, at: { before?: string; after?: string }, movingId?: string): string {
+function placeAmong(pages: PagePlace[], parent: string | null, at: { before?: string; after?: string }, movingId?: string): string {
   const anchor = at.before ?? at.after;
   if (anchor) {
     const sibling = pages.find((p) => p.id === anchor);

@@ -58,27 +58,38 @@ export function pagesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
 export function readPages(doc: Y.Doc): PageRecord[] {
   const out: PageRecord[] = [];
   pagesOf(doc).forEach((fields, id) => {
-    const get = <T>(key: string) => fields.get(key) as T;
-    const title = get<string>('title');
-    if (typeof title !== 'string') return; // a record another replica has not finished writing
-    out.push({
-      id,
-      kind: (get<PageKind>('kind') ?? 'document') as PageKind,
-      title,
-      slug: get<string>('slug') ?? '',
-      parent: get<string | null>('parent') ?? null,
-      order: get<string>('order') ?? 'a0',
-      emoji: get<string | undefined>('emoji'),
-      icon: get<string | undefined>('icon'),
-      description: get<string | undefined>('description'),
-      hidden: get<boolean | undefined>('hidden'),
-      href: get<string | undefined>('href'),
-      options: get<Record<string, unknown> | undefined>('options'),
-      createdAt: get<string>('createdAt'),
-      updatedAt: get<string>('updatedAt'),
-    });
+    const record = recordOf(id, fields);
+    if (record) out.push(record);
   });
   return out;
+}
+
+/** One page's record, without reading the others (undefined if absent or not finished). */
+export function readPage(doc: Y.Doc, id: string): PageRecord | undefined {
+  const fields = pagesOf(doc).get(id);
+  return fields ? recordOf(id, fields) : undefined;
+}
+
+function recordOf(id: string, fields: Y.Map<unknown>): PageRecord | undefined {
+  const get = <T>(key: string) => fields.get(key) as T;
+  const title = get<string>('title');
+  if (typeof title !== 'string') return undefined; // a record another replica has not finished writing
+  return {
+    id,
+    kind: (get<PageKind>('kind') ?? 'document') as PageKind,
+    title,
+    slug: get<string>('slug') ?? '',
+    parent: get<string | null>('parent') ?? null,
+    order: get<string>('order') ?? 'a0',
+    emoji: get<string | undefined>('emoji'),
+    icon: get<string | undefined>('icon'),
+    description: get<string | undefined>('description'),
+    hidden: get<boolean | undefined>('hidden'),
+    href: get<string | undefined>('href'),
+    options: get<Record<string, unknown> | undefined>('options'),
+    createdAt: get<string>('createdAt'),
+    updatedAt: get<string>('updatedAt'),
+  };
 }
 
 /** Call inside a document transaction. */
@@ -122,8 +133,11 @@ export function descendantsOf(pages: PageRecord[], id: string): string[] {
 }
 
 /** An order key placing a page among its siblings: before/after one of them, else last. */
+/** What placing a page among its siblings needs of each page. */
+export type PagePlace = Pick<PageRecord, 'id' | 'parent' | 'order'>;
+
 export function orderKeyFor(
-  pages: PageRecord[],
+  pages: PagePlace[],
   parent: string | null,
   placement: { before?: string; after?: string } = {},
   movingId?: string,

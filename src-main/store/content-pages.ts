@@ -96,7 +96,8 @@ export function dirtyPages(db: Db, treeId: string): ContentPageRow[] {
 
 /** After a revision recorded them: nothing is pending, and deleted pages leave the read model. */
 export function settlePages(db: Db, treeId: string): void {
-  db.prepare('DELETE FROM content_pages WHERE tree_id = ? AND deleted = 1').run(treeId);
+  // Deleted rows are dirty until settled: the partial index on dirty rows finds them without a scan of the tree.
+  db.prepare('DELETE FROM content_pages WHERE tree_id = ? AND dirty = 1 AND deleted = 1').run(treeId);
   db.prepare('UPDATE content_pages SET dirty = 0 WHERE tree_id = ? AND dirty = 1').run(treeId);
 }
 
