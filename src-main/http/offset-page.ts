@@ -5,14 +5,22 @@ import { badRequest } from '../errors';
  * cursor is an offset into them. Stored rows page by keyset instead (store/keyset.ts).
  */
 export function pageInMemory<T>(items: T[], request: { page?: string; limit?: number }, defaultLimit = 100) {
-  const limit = request.limit ?? defaultLimit;
-  const offset = request.page === undefined ? 0 : decodeOffset(request.page);
-  const slice = items.slice(offset, offset + limit);
+  const { offset, limit } = offsetWindow(request, defaultLimit);
+  return offsetPage(items.slice(offset, offset + limit), items.length, offset);
+}
+
+/** The window a request asks for, for results whose window is cut where they are computed (in SQL). */
+export function offsetWindow(request: { page?: string; limit?: number }, defaultLimit = 100) {
+  return { limit: request.limit ?? defaultLimit, offset: request.page === undefined ? 0 : decodeOffset(request.page) };
+}
+
+/** One window of `total` results starting at `offset`, with the cursor of the next while more remain. */
+export function offsetPage<T>(slice: T[], total: number, offset: number) {
   const nextOffset = offset + slice.length;
   return {
     items: slice,
-    total: items.length,
-    next: nextOffset < items.length ? Buffer.from(JSON.stringify({ o: nextOffset }), 'utf8').toString('base64url') : undefined,
+    total,
+    next: nextOffset < total ? Buffer.from(JSON.stringify({ o: nextOffset }), 'utf8').toString('base64url') : undefined,
   };
 }
 

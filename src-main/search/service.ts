@@ -1,17 +1,23 @@
 import type { SearchQuery } from '../../src-shared/schemas/search';
 import type { ServiceContext } from '../app/context';
-import { pageInMemory } from '../http/offset-page';
+import { offsetPage, offsetWindow, pageInMemory } from '../http/offset-page';
 import { requireMembership } from '../orgs/access';
 import { requireSpace } from '../spaces/access';
-import { getLivePage, type ContentPageRow } from '../store/content-pages';
-import { searchSections, type SectionHit } from '../store/search';
+import type { ContentPageRow } from '../store/content-pages';
+import type { SectionHit } from '../store/search';
+import { pageKey, rankPagesBySpace, rankPagesOfSpace, sectionHits, type RankedPage } from '../store/search-ranking';
 import { listLiveSpaceIds } from '../store/spaces';
 
-/** How many matching sections a search looks at, at most: enough for 1000 results of one section each. */
-const MAX_SECTIONS = 2000;
+/**
+ * How many of the best matching sections a search groups into pages, at most (and so what `count`
+ * counts): 1000 results of one section each. SQLite keeps them in a top-N heap while it ranks every
+ * match; at 2000 that heap cost a common word about half again a plain top-20 query (bench pages).
+ */
+const MAX_SECTIONS = 1000;
 
 export interface PageHits {
-  page: ContentPageRow;
+  /** The page's tree fields a result shows (its body is never read to present a result). */
+  page: Pick<ContentPageRow, 'page_id' | 'title' | 'path'>;
   sections: SectionHit[];
 }
 
@@ -30,9 +36,14 @@ export function toFtsQuery(text: string): string | null {
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
+/** Ranks and pages in SQL, then reads sections and snippets for the pages returned only. */
 export function searchSpace(ctx: ServiceContext, spaceId: string, query: SearchQuery) {
   const { space } = requireSpace(ctx, spaceId);
-  return pageInMemory(groupBySpace(ctx, run(ctx, query.query, [space.id]))[0]?.pages ?? [], query, 20);
+  const fts = toFtsQuery(query.query);
+  const { offset, limit } = offsetWindow(query, 20);
+  if (!fts) return offsetPage<PageHits>([], 0, offset);
+  const { pages, total } = rankPagesOfSpace(ctx.db, fts, space.id, MAX_SECTIONS, offset, limit);
+  return offsetPage(withSections(ctx, fts, pages), total, offset);
 }
 
 /** Best pages shown per space in an organization search: enough to choose a space, small enough to answer fast. */
@@ -43,29 +54,20 @@ export function searchOrganization(ctx: ServiceContext, organizationId: string, 
   const { org, role } = requireMembership(ctx, organizationId);
   // Every member reads every live space; guests read none (src-shared/access.ts).
   const spaceIds = role === null ? [] : listLiveSpaceIds(ctx.db, org.id);
-  const spaces = groupBySpace(ctx, run(ctx, query.query, spaceIds)).map((space) => ({ ...space, pages: space.pages.slice(0, PAGES_PER_SPACE) }));
-  return pageInMemory(spaces, query, 20);
+  const fts = toFtsQuery(query.query);
+  const ranked = fts ? rankPagesBySpace(ctx.db, fts, spaceIds, MAX_SECTIONS, PAGES_PER_SPACE) : [];
+  const bySpace = new Map<string, RankedPage[]>();
+  for (const page of ranked) bySpace.set(page.space_id, [...(bySpace.get(page.space_id) ?? []), page]);
+  const result = pageInMemory([...bySpace], query, 20);
+  // Snippets only for the spaces of this window of results.
+  const shown = withSections(ctx, fts ?? '', result.items.flatMap(([, pages]) => pages));
+  let next = 0;
+  const items: SpaceHits[] = result.items.map(([spaceId, pages]) => ({ spaceId, pages: shown.slice(next, (next += pages.length)) }));
+  return { ...result, items };
 }
 
-function run(ctx: ServiceContext, text: string, spaceIds: string[]): SectionHit[] {
-  const fts = toFtsQuery(text);
-  if (!fts) return [];
-  return searchSections(ctx.db, fts, spaceIds, MAX_SECTIONS);
-}
-
-/** Hits arrive best first; spaces and pages keep the order of their best section. */
-function groupBySpace(ctx: ServiceContext, hits: SectionHit[]): SpaceHits[] {
-  const spaces = new Map<string, Map<string, PageHits>>();
-  for (const hit of hits) {
-    let pages = spaces.get(hit.space_id);
-    if (!pages) spaces.set(hit.space_id, (pages = new Map()));
-    let entry = pages.get(hit.page_id);
-    if (!entry) {
-      const page = getLivePage(ctx.db, hit.space_id, hit.page_id);
-      if (!page) continue;
-      pages.set(hit.page_id, (entry = { page, sections: [] }));
-    }
-    entry.sections.push(hit);
-  }
-  return [...spaces].map(([spaceId, pages]) => ({ spaceId, pages: [...pages.values()] }));
+/** The pages as results, with their matching sections and snippets (one FTS5 walk for all of them). */
+function withSections(ctx: ServiceContext, fts: string, pages: RankedPage[]): PageHits[] {
+  const sections = sectionHits(ctx.db, fts, pages);
+  return pages.map((page) => ({ page: { page_id: page.page_id, title: page.title, path: page.path }, sections: sections.get(pageKey(page)) ?? [] }));
 }

@@ -74,6 +74,31 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect((await server.api.get(`/v1/spaces/${id}/search?query=keyword&page=nonsense`)).status).toBe(400);
   });
 
+  it('shows a page once, with every matching section best first, ranked by its best section', async () => {
+    const org = await newOrganization(server);
+    const id = await space(org.id);
+    createPage(owner, id, { title: 'Guide', markdown: 'Intro.\n\n## Setup\n\nA word on caching.\n\n## Caching\n\nCaching, caching and caching.\n' });
+    createPage(owner, id, { title: 'Caching', markdown: 'All about caching.\n' });
+    const res = await server.api.get(`/v1/spaces/${id}/search?query=caching`);
+    expect(res.body.count).toBe(2);
+    // The guide's Caching section matches in its title and three times in its body: the best section of all.
+    expect(pageTitles(res)).toEqual(['Guide', 'Caching']);
+    expect(res.body.items[0].sections.map((s: { title: string }) => s.title)).toEqual(['Caching', 'Setup']);
+    expect(res.body.items[0].sections[1]).toMatchObject({ path: 'guide#setup', body: 'A word on caching.' });
+  });
+
+  it('counts every result on every page of them, past the last one too', async () => {
+    const org = await newOrganization(server);
+    const id = await space(org.id);
+    for (let i = 0; i < 3; i += 1) createPage(owner, id, { title: `Note ${i}`, markdown: 'sharedword' });
+    const first = await server.api.get(`/v1/spaces/${id}/search?query=sharedword&limit=2`);
+    const last = await server.api.get(`/v1/spaces/${id}/search?query=sharedword&limit=2&page=${first.body.next.page}`);
+    expect([first.body.count, last.body.count, pageTitles(last).length]).toEqual([3, 3, 1]);
+    const beyond = Buffer.from(JSON.stringify({ o: 10 })).toString('base64url');
+    const past = await server.api.get(`/v1/spaces/${id}/search?query=sharedword&page=${beyond}`);
+    expect(past.body).toMatchObject({ items: [], count: 3 });
+  });
+
   it.each([
     ['', /^query:/],
     [`query=${'a'.repeat(513)}`, /^query:/],
