@@ -19,6 +19,9 @@ import { serveSiteFile } from './site-files';
 import { SITE_CSS } from './site-css';
 import { customizationOf, serveSiteStyle } from './site-style';
 import { refResolver } from './content-refs';
+import { etagOf, sendCacheable, sitePolicy } from './http-cache';
+
+const SITE_CSS_ETAG = etagOf(SITE_CSS);
 
 /**
  * GET /sites/{siteId}/...: the published site as its visitors see it (the `urls.published` of sites, site
@@ -30,7 +33,7 @@ export async function serveSitePreview(app: FolioApp, req: IncomingMessage, res:
   try {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, messagePageHtml('Not allowed', 'Sites are read with GET.'), { Allow: 'GET, HEAD' });
     if (url.pathname === '/sites/~static/site.css') {
-      return send(res, 200, SITE_CSS, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+      return sendCacheable(req, res, SITE_CSS, { 'Content-Type': 'text/css; charset=utf-8' }, 'shared', SITE_CSS_ETAG);
     }
     const match = /^\/sites\/([^/~][^/]*)(\/.*)?$/.exec(url.pathname);
     const site = match ? getSite(app.db, safeDecode(match[1]!) ?? '') : undefined;
@@ -77,9 +80,12 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     return redirect(res, `${clean.pathname}${clean.search}`, credentialCookies(site, isPreview ? { preview: credentials.preview } : credentials, secure));
   }
 
-  const model = visibleStructure(readSiteStructure(app.db, site), claims);
-  if (segments[0] === '~files' && segments.length === 3) return serveSiteFile(app.db, req, res, model, segments[1]!, segments[2]!);
-  if (segments[0] === '~style' && segments.length === 2) return serveSiteStyle(req, res, site, model, segments[1]!);
+  const fullModel = readSiteStructure(app.db, site);
+  const model = visibleStructure(fullModel, claims);
+  // Who may keep the answer: decided by the site and the visitor, never by the page (docs/sites.md).
+  const policy = sitePolicy(site, fullModel, { isPreview, claims });
+  if (segments[0] === '~files' && segments.length === 3) return serveSiteFile(app.db, req, res, model, segments[1]!, segments[2]!, policy);
+  if (segments[0] === '~style' && segments.length === 2) return serveSiteStyle(req, res, site, model, segments[1]!, policy);
   const searching = segments.at(-1) === '~search';
   const location = locate(app.db, site, model, searching ? segments.slice(0, -1) : segments);
   if (!location) return notFound(res);
@@ -97,7 +103,7 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     const query = (url.searchParams.get('q') ?? '').slice(0, 200);
     // No page is the current one on the results page.
     const results = { ...frame, location: { ...location, page: undefined } };
-    return send(res, 200, searchPageHtml(results, query, searchSiteSpace(app.db, location, query)), pageHeaders(frame));
+    return sendCacheable(req, res, searchPageHtml(results, query, searchSiteSpace(app.db, location, query)), pageHeaders(frame), policy);
   }
   const pagePath = segments.slice(location.spaceBase.split('/').filter(Boolean).length).join('/');
   if (pagePath !== '' && !location.page) {
@@ -111,11 +117,14 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   const body = page && links ? renderPageMarkdown(page.markdown, links) : '';
   const cover = page && links ? pageCover(page, links) : undefined;
   const headers = pageHeaders(frame);
+  let setsCookies = false;
   if (!isPreview) {
     const ids = recordPageView(app, req, { site, location, claims, shareLinkId, url: `${baseUrlOf(req, listenUrl)}${url.pathname}`, secure, cookies });
     if (ids.setCookies.length) headers['Set-Cookie'] = ids.setCookies;
+    setsCookies = ids.setCookies.length > 0;
   }
-  send(res, 200, sitePageHtml(frame, page, body, cover), headers, req.method === 'HEAD');
+  const pagePolicy = setsCookies && policy === 'shared' ? 'personal' : policy;
+  sendCacheable(req, res, sitePageHtml(frame, page, body, cover), headers, pagePolicy);
 }
 
 function spaceTitles(app: FolioApp, location: SiteLocation): Map<string, string> {

@@ -5,6 +5,7 @@ import type { SiteRow, SiteSpaceRow } from '../../store/sites';
 import { siteSpaceCustomizations } from '../customization';
 import { sectionNodes, type SiteStructureModel } from '../structure';
 import { customizationCss } from './customization-html';
+import { type SiteCachePolicy, sendCacheable } from './http-cache';
 
 /**
  * The customization a site space's pages show: the site's, with the site space's overrides; with visitor
@@ -21,7 +22,7 @@ export function customizationOf(site: SiteRow, siteSpace: SiteSpaceRow, claims?:
  * GET /sites/{id}/~style/{siteSpaceId}.css: the colors of a site space the visitor can see on this site (the
  * site's CSP allows stylesheets of its own origin only, never an inline style); anything else is a 404.
  */
-export function serveSiteStyle(req: IncomingMessage, res: ServerResponse, site: SiteRow, model: SiteStructureModel, file: string): void {
+export function serveSiteStyle(req: IncomingMessage, res: ServerResponse, site: SiteRow, model: SiteStructureModel, file: string, policy: SiteCachePolicy): void {
   const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionNodes(model).flatMap((node) => node.siteSpaces);
   const siteSpace = file.endsWith('.css') ? siteSpaces.find((row) => `${row.id}.css` === file) : undefined;
   if (!siteSpace) {
@@ -29,12 +30,6 @@ export function serveSiteStyle(req: IncomingMessage, res: ServerResponse, site: 
     return;
   }
   const css = customizationCss(customizationOf(site, siteSpace));
-  res.writeHead(200, {
-    'Content-Type': 'text/css; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(css)),
-    'X-Content-Type-Options': 'nosniff',
-    // A change of colors shows on the next page load.
-    'Cache-Control': 'private, no-cache',
-  });
-  res.end(req.method === 'HEAD' ? undefined : css);
+  // Its ETag follows the colors: a change shows on the next revalidation.
+  sendCacheable(req, res, css, { 'Content-Type': 'text/css; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }, policy);
 }
