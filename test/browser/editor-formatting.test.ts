@@ -166,13 +166,13 @@ describe('formatting without markdown', () => {
     await h.page.keyboard.press('Enter');
     const chooser = h.page.waitForEvent('filechooser');
     await h.page.keyboard.type('/file');
-    await h.page.getByRole('listbox').getByRole('option', { name: /File/ }).first().waitFor();
-    await h.page.keyboard.press('Enter');
+    // Clicked by its label, so the choice does not depend on which option is highlighted when a key lands.
+    await h.page.getByRole('listbox').getByRole('option').filter({ has: h.page.locator('.cm-completionLabel', { hasText: /^File$/ }) }).click();
     await (await chooser).setFiles({ name: 'release notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 notes') });
     await expect.poll(() => markdownOf(setupId)).toContain('{% file src=".gitbook/assets/release%20notes.pdf" %}\nrelease notes.pdf\n{% endfile %}');
     const page = await h.api<{ document: DocumentNode }>('GET', `/v1/spaces/${spaceId}/content/page/${setupId}?format=document`);
     const file = (page.document.nodes ?? []).find((node) => node.type === 'file');
     expect(file?.data?.ref).toMatchObject({ kind: 'file' });
     expect(h.pageErrors).toEqual([]);
-  });
+  }, 60_000);
 });
