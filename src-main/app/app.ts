@@ -13,7 +13,8 @@ import { registerLinkRoutes } from '../links/routes';
 import { registerMemberRoutes } from '../members/routes';
 import { registerOrganizationRoutes } from '../orgs/routes';
 import { Router } from '../http/router';
-import { openDatabase, type Db } from '../store/database';
+import { openDatabase, startWalCheckpoints, type Db } from '../store/database';
+import { refreshStalePageBodies } from '../content/stale-bodies';
 import { registerSearchRoutes } from '../search/routes';
 import { registerSiteRoutes } from '../sites/routes';
 import { registerTranslationRoutes } from '../translations/routes';
@@ -45,6 +46,7 @@ export interface FolioApp extends AppServices {
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
+const WAL_CHECKPOINT_INTERVAL_MS = 1_000;
 
 export function openApp(options: {
   dataDir: string;
@@ -65,7 +67,10 @@ export function openApp(options: {
   const clock = options.clock ?? systemClock;
   const docs = new DocStore(db, clock);
   const live = new LiveRevisions({ db, clock, docs });
+  // Keystrokes acknowledged before a crash are in their documents; their pages' markdown catches up first.
+  refreshStalePageBodies({ db, clock, docs });
   live.recover((treeId) => spaceOfTree(db, treeId));
+  const stopCheckpoints = startWalCheckpoints(db, options.config?.walCheckpointIntervalMs ?? WAL_CHECKPOINT_INTERVAL_MS);
   runMaintenance({ db, clock, docs });
   // Housekeeping; unref'd so it never keeps a process alive on its own.
   const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
@@ -85,6 +90,7 @@ export function openApp(options: {
       stopOpenAPIProcessing(db);
       stopLinkTitles(db);
       clearInterval(timer);
+      stopCheckpoints();
       live.flush();
       docs.flushCompactions();
       db.close();

@@ -44,6 +44,8 @@ export interface AppConfig {
   resolveHost?: HostResolver;
   /** The data directory, shown in the app's settings to the instance's owner only. */
   dataDir?: string;
+  /** How often the write-ahead log is checkpointed, in ms (default 1,000; 0: never, for benchmarks counting log bytes). */
+  walCheckpointIntervalMs?: number;
   /** How many invites one organization may send per sliding window (default: invites/rate-limit.ts). */
   inviteRateLimit?: { invites: number; windowMs: number };
 }

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { type Clock, isoNow } from '../app/context';
 import { inTransaction, type Db } from '../store/database';
-import { appendUpdate, countPendingUpdates, deleteDocs, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
+import { appendUpdate, deleteDocs, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
 
 /** Origin of changes made through the store, so listeners can tell them from remote ones. */
 export const LOCAL_ORIGIN = Symbol('folio-local');
@@ -12,7 +12,11 @@ export interface DocStoreOptions {
   maxCached?: number;
   /** A document unused this long is dropped from memory by evictIdle(). */
   idleMs?: number;
-  /** Fold the update log into the snapshot once it holds this many updates. */
+  /**
+   * Fold the update log into the snapshot once it holds this many updates and its bytes reach a quarter
+   * of the snapshot's (so rewriting a long page's snapshot is paid over many keystrokes); at ten times
+   * this many updates in any case, which bounds the work of loading a document.
+   */
   compactAfter?: number;
 }
 
@@ -21,6 +25,12 @@ export interface DocWriter {
   change(docId: string, mutate: (doc: Y.Doc) => void): Uint8Array | null;
   /** Applies an update from elsewhere (a fork, a replica). Duplicates and reordering are harmless. */
   applyUpdate(docId: string, update: Uint8Array): Uint8Array | null;
+}
+
+/** What a committed write did, for listeners: who made it (`write`'s origin) and the updates it stored, by document. */
+export interface CommittedWrite {
+  origin?: string;
+  updates: ReadonlyMap<string, readonly Uint8Array[]>;
 }
 
 export class DocLoadError extends Error {
@@ -33,6 +43,8 @@ export class DocLoadError extends Error {
 interface Cached {
   doc: Y.Doc;
   lastUsed: number;
+  /** The update log on disk as this process knows it: what decides when to compact, without a query per write. */
+  log: { updates: number; bytes: number; snapshotBytes: number };
 }
 
 /**
@@ -48,7 +60,7 @@ export class DocStore {
   private readonly compactAfter: number;
   private readonly compactionQueue = new Set<string>();
   private compactionScheduled = false;
-  private readonly listeners = new Set<(docIds: string[]) => void>();
+  private readonly listeners = new Set<(docIds: string[], write: CommittedWrite) => void>();
 
   constructor(
     private readonly db: Db,
@@ -70,10 +82,19 @@ export class DocStore {
       this.cache.set(docId, cached);
       return cached.doc;
     }
-    const doc = this.load(docId);
-    this.cache.set(docId, { doc, lastUsed: this.clock.now().getTime() });
+    return this.cacheEntry(docId).doc;
+  }
+
+  private cacheEntry(docId: string): Cached {
+    const cached = this.cache.get(docId);
+    if (cached) {
+      this.get(docId);
+      return cached;
+    }
+    const entry = this.load(docId);
+    this.cache.set(docId, entry);
     this.evictOverflow();
-    return doc;
+    return entry;
   }
 
   exists(docId: string): boolean {
@@ -93,11 +114,19 @@ export class DocStore {
     return Y.encodeStateAsUpdate(this.get(docId), stateVector);
   }
 
-  /** Runs `work` in one SQLite transaction with a writer for documents; all of it lands or none does. */
-  write<T>(work: (writer: DocWriter) => T): T {
+  /**
+   * Runs `work` in one SQLite transaction with a writer for documents; all of it lands or none does.
+   * `origin` is handed to the commit listeners (the live channel tells its own writes apart).
+   */
+  write<T>(work: (writer: DocWriter) => T, origin?: string): T {
     const touched = new Set<string>();
-    // Documents that really changed (an update already known changes nothing).
-    const changed = new Set<string>();
+    // Documents that really changed (an update already known changes nothing), with what changed them.
+    const changed = new Map<string, Uint8Array[]>();
+    const record = (docId: string, update: Uint8Array) => {
+      const list = changed.get(docId);
+      if (list) list.push(update);
+      else changed.set(docId, [update]);
+    };
     const now = isoNow(this.clock);
     const writer: DocWriter = {
       change: (docId, mutate) => {
@@ -106,7 +135,7 @@ export class DocStore {
         const update = captureUpdate(doc, () => doc.transact(() => mutate(doc), LOCAL_ORIGIN));
         if (update) {
           this.persist(docId, update, now);
-          changed.add(docId);
+          record(docId, update);
         }
         return update;
       },
@@ -116,7 +145,7 @@ export class DocStore {
         const update = captureUpdate(doc, () => Y.applyUpdate(doc, incoming, REMOTE_ORIGIN));
         if (update) {
           this.persist(docId, update, now);
-          changed.add(docId);
+          record(docId, update);
         }
         // Parts that wait for updates not received yet stay pending in memory: keep them on disk too,
         // so a restart before the missing update arrives loses nothing.
@@ -132,7 +161,10 @@ export class DocStore {
       throw error;
     }
     for (const docId of touched) this.maybeScheduleCompaction(docId);
-    if (changed.size > 0) for (const listener of this.listeners) listener([...changed]);
+    if (changed.size > 0) {
+      const docIds = [...changed.keys()];
+      for (const listener of this.listeners) listener(docIds, { origin, updates: changed });
+    }
     return result;
   }
 
@@ -150,8 +182,11 @@ export class DocStore {
     writer.applyUpdate(docId, state);
   }
 
-  /** Calls `listener` with the documents a committed write changed (sync follows them). Returns an unsubscribe. */
-  onCommitted(listener: (docIds: string[]) => void): () => void {
+  /**
+   * Calls `listener` with the documents a committed write changed and the updates it stored (sync and the
+   * live channel follow them). Returns an unsubscribe.
+   */
+  onCommitted(listener: (docIds: string[], write: CommittedWrite) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -163,8 +198,11 @@ export class DocStore {
       if (!stored || stored.updates.length === 0) return false;
       const upto = lastUpdateSeq(this.db, docId);
       // Re-encoding a document beats Y.mergeUpdates over many small updates (quadratic, yjs #710).
-      const snapshot = Y.encodeStateAsUpdate(this.get(docId));
-      return replaceSnapshot(this.db, docId, stored.snapshotSeq, snapshot, upto, isoNow(this.clock));
+      const entry = this.cacheEntry(docId);
+      const snapshot = Y.encodeStateAsUpdate(entry.doc);
+      const swapped = replaceSnapshot(this.db, docId, stored.snapshotSeq, snapshot, upto, isoNow(this.clock));
+      if (swapped) entry.log = { updates: 0, bytes: 0, snapshotBytes: snapshot.byteLength };
+      return swapped;
     });
   }
 
@@ -204,10 +242,11 @@ export class DocStore {
     }
   }
 
-  private load(docId: string): Y.Doc {
+  private load(docId: string): Cached {
     // A guid of our own: Yjs would draw a random UUID with ~30 crypto calls (~0.1 ms a document), which
     // dominated sync exchanges that load hundreds of documents. Nothing here uses the guid (no subdocuments).
     const doc = new Y.Doc({ guid: docId });
+    const log = { updates: 0, bytes: 0, snapshotBytes: 0 };
     try {
       const stored = readDoc(this.db, docId);
       if (stored) {
@@ -215,17 +254,25 @@ export class DocStore {
           if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot, REMOTE_ORIGIN);
           for (const update of stored.updates) Y.applyUpdate(doc, update.data, REMOTE_ORIGIN);
         }, REMOTE_ORIGIN);
+        log.updates = stored.updates.length;
+        log.bytes = stored.updates.reduce((sum, update) => sum + update.data.byteLength, 0);
+        log.snapshotBytes = stored.snapshot?.byteLength ?? 0;
       }
     } catch (error) {
       doc.destroy();
       throw new DocLoadError(docId, error);
     }
-    return doc;
+    return { doc, lastUsed: this.clock.now().getTime(), log };
   }
 
   private persist(docId: string, update: Uint8Array, now: string): void {
     ensureDocRow(this.db, docId, now);
     appendUpdate(this.db, docId, update, now);
+    const log = this.cache.get(docId)?.log;
+    if (log) {
+      log.updates += 1;
+      log.bytes += update.byteLength;
+    }
   }
 
   private evictOverflow(): void {
@@ -237,7 +284,9 @@ export class DocStore {
   }
 
   private maybeScheduleCompaction(docId: string): void {
-    if (countPendingUpdates(this.db, docId) < this.compactAfter) return;
+    const log = this.cache.get(docId)?.log;
+    if (!log || log.updates < this.compactAfter) return;
+    if (log.bytes * 4 < log.snapshotBytes && log.updates < this.compactAfter * 10) return;
     this.compactionQueue.add(docId);
     if (this.compactionScheduled) return;
     this.compactionScheduled = true;

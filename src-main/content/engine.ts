@@ -22,6 +22,9 @@ import { insertRevision, insertVersion, latestRevisionOfTree, setSpaceRevision, 
 import type { DocWriter } from './doc-store';
 import { materialize, type MaterializedPage } from './materialize';
 import { applyTextDiff } from './text-diff';
+import { bodyDocId, bodyText, treeDocId } from './body-docs';
+import { refreshStalePageBodies } from './stale-bodies';
+import { markPageBodyStale } from '../store/stale-page-bodies';
 import { readFiles, readPages, type FileRecord } from './tree-model';
 
 /** A content tree: a space's main content (treeId = spaceId) or a change request's. */
@@ -32,13 +35,7 @@ export interface TreeRef {
 
 export type ContentContext = Pick<ServiceContext, 'db' | 'clock' | 'docs' | 'user'>;
 
-export const treeDocId = (treeId: string) => `tree:${treeId}`;
-export const bodyDocId = (treeId: string, pageId: string) => `body:${treeId}:${pageId}`;
-export const BODY_TEXT = 'markdown';
-
-export function bodyText(doc: Y.Doc): Y.Text {
-  return doc.getText(BODY_TEXT);
-}
+export { BODY_TEXT, bodyDocId, bodyText, treeDocId } from './body-docs';
 
 /**
  * Brings the read model of a tree in line with its tree document: every page whose place, title,
@@ -168,6 +165,15 @@ export function applyBodyUpdate(
 }
 
 /**
+ * Applies a keystroke's update from an editor at the cost of the update: it is appended and the page marked,
+ * and the markdown read model follows when the writer pauses or something reads it (content/stale-bodies.ts).
+ */
+export function applyLiveBodyUpdate(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, update: Uint8Array): void {
+  prepareBodyWrite(ctx, writer, tree, pageId, true);
+  if (writer.applyUpdate(bodyDocId(tree.treeId, pageId), update)) markPageBodyStale(ctx.db, tree.treeId, pageId);
+}
+
+/**
  * Bodies of change requests are forked lazily, copy-on-write from both sides (docs/content.md):
  * a change request gets its own copy of a body the first time it writes it, and main's first write
  * to a body after a fork copies the body, as it was, into every unmerged change request that still
@@ -198,13 +204,15 @@ function forkBody(ctx: ContentContext, writer: DocWriter, spaceId: string, chang
  * it the space's current one for main content. Returns null when nothing changed.
  */
 export function cutRevision(
-  ctx: Pick<ContentContext, 'db' | 'clock'>,
+  ctx: Pick<ContentContext, 'db' | 'clock' | 'docs'>,
   tree: TreeRef,
   type: 'edits' | 'merge' | 'update' | 'rollback',
   createdBy: string | null,
   /** parents: instead of the tree's previous revision; force: even when nothing changed; derived: false when links and search are already right (a fork). */
   options: { parents?: string[]; force?: boolean; derived?: boolean } = {},
 ): RevisionRow | null {
+  // Keystrokes not yet in the read model are part of this revision.
+  refreshStalePageBodies(ctx, tree.treeId);
   const changed = dirtyPages(ctx.db, tree.treeId);
   const changedFiles = dirtyFiles(ctx.db, tree.treeId);
   if (changed.length === 0 && changedFiles.length === 0 && !options.force) return null;

@@ -4,14 +4,15 @@ import { requireChangeRequest, treeOf } from '../change-requests/access';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { getBodyFork } from '../store/change-requests';
-import { getLivePage, type ContentPageRow } from '../store/content-pages';
-import { applyBodyUpdate, bodyDocId, type TreeRef } from './engine';
+import { getLivePage, hasLivePage, type ContentPageRow } from '../store/content-pages';
+import { applyLiveBodyUpdate, bodyDocId, type TreeRef } from './engine';
 import { mainTree } from './pages-service';
 
 /**
  * Live editing of page bodies by the desktop editor: it binds a Y.Text to the page's body document,
- * pulls what it lacks and pushes its own updates. Each push is durable when it returns (lesson 5);
- * revisions follow when the writer pauses (LiveRevisions). The content is the space's main content,
+ * pulls what it lacks and pushes its own updates. Each push is durable when it returns (lesson 5) and
+ * costs what it changed; the page's markdown, links, search and revision follow when the writer pauses
+ * (LiveRevisions), or sooner when something reads them (stale-bodies.ts). The content is the space's main content,
  * or a change request's when its id is given, with the same rules as every other edit of it.
  */
 export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, stateVector?: Uint8Array, changeRequestId?: string) {
@@ -34,9 +35,10 @@ export function pushBodyUpdate(ctx: ServiceContext, spaceId: string, pageId: str
   return ctx.docs.write((writer) => {
     // The same rules as every other edit: main only while the space is live, a change request until merged.
     const tree = mainTree(ctx, spaceId, changeRequestId);
-    requireLivePage(ctx, tree.treeId, pageId);
+    // Only whether the page lives: reading its row would copy the whole markdown on every keystroke.
+    if (!hasLivePage(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     assertDecodableUpdate(update);
-    applyBodyUpdate(ctx, writer, tree, pageId, update);
+    applyLiveBodyUpdate(ctx, writer, tree, pageId, update);
     ctx.live.touched(tree, ctx.user.id);
     return { stateVector: Y.encodeStateVector(ctx.docs.get(bodyDocId(tree.treeId, pageId))) };
   });

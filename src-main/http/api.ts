@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type FolioApp, serviceContext } from '../app/app';
 import { authenticate } from '../auth/authenticate';
+import { refreshStalePageBodies } from '../content/stale-bodies';
 import { FolioError } from '../errors';
 import { baseUrlOf } from './base-url';
 import { readJsonBody } from './body';
@@ -35,6 +36,9 @@ async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl
   const body = await readJsonBody(req);
   const query = Object.fromEntries(url.searchParams);
   const ctx = { ...serviceContext(app, user), baseUrl: baseUrlOf(req, listenUrl) };
+  // Right before the handler, so it reads every keystroke acknowledged until now. The sync exchange moves
+  // documents, never the read model, so it leaves the refresh to readers.
+  if (!url.pathname.startsWith('/sync/')) refreshStalePageBodies(app);
   return match.handler({ ctx, params: match.params, query, body, req });
 }
 

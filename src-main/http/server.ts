@@ -10,6 +10,7 @@ import { serveSitePreview } from '../sites/preview/serve';
 import { siteWithHostname } from '../store/sites';
 import { serveSyncEvents } from '../sync/events';
 import { handleApi } from './api';
+import { refreshStalePageBodies } from '../content/stale-bodies';
 import { answeringFailures, type SurfaceKind } from './failure-answers';
 import { duringCurrentRequest, withRequestLabel } from './request-context';
 import { SafeServerResponse } from './safe-response';
@@ -38,7 +39,11 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
     if (isApiPath(url.pathname)) return handleApi(app, req, res, url, listenUrl());
     if (url.pathname.startsWith('/trpc/')) return trpc(req, res);
     if (url.pathname.startsWith('/files/')) return serveDownload(app.db, app.clock, req, res, url);
-    if (url.pathname.startsWith('/pdf/')) return servePdf(app.db, app.clock, req, res, url, baseUrlOf(req, listenUrl()));
+    if (url.pathname.startsWith('/pdf/')) {
+      // A PDF renders the read model: as it is after every acknowledged keystroke.
+      refreshStalePageBodies(app);
+      return servePdf(app.db, app.clock, req, res, url, baseUrlOf(req, listenUrl()));
+    }
     if (url.pathname.startsWith('/integrations/')) return serveIntegrationFile(app.db, req, res, url);
     if (url.pathname.startsWith('/sites/')) return serveSitePreview(app, req, res, url, listenUrl());
     if (url.pathname.startsWith('/sso/')) return serveSso(app, req, res, url, listenUrl());

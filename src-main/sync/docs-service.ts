@@ -1,7 +1,7 @@
 import { spacePermissions } from '../../src-shared/access';
 import { MAX_CHANGED_DOCS, type SyncDocsBody } from '../../src-shared/schemas/sync';
 import type { ServiceContext } from '../app/context';
-import { applyBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
+import { applyLiveBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
 import { assertDecodableUpdate } from '../content/live-service';
 import type { DocWriter } from '../content/doc-store';
 import { forbidden, isFolioError } from '../errors';
@@ -68,7 +68,8 @@ export function exchangeDocs(ctx: ServiceContext, input: SyncDocsBody): { docs: 
 
 type TreeAccess = { space: SpaceRow; role: MemberRoleOrGuest | undefined } | { missing: string };
 
-function readableTree(ctx: ServiceContext, treeId: string): TreeAccess {
+/** Whether the caller may read a tree's documents (the live channel opens documents with the same rule). */
+export function readableTree(ctx: ServiceContext, treeId: string): TreeAccess {
   const spaceId = spaceOfTree(ctx.db, treeId);
   if (!spaceId) return { missing: `Content "${treeId}" not found` };
   try {
@@ -79,7 +80,8 @@ function readableTree(ctx: ServiceContext, treeId: string): TreeAccess {
   }
 }
 
-function applyReplicaUpdate(
+/** Applies a replica's update to a document under the rules of every edit (the live channel applies its updates so too). */
+export function applyReplicaUpdate(
   ctx: ServiceContext,
   writer: DocWriter,
   access: { space: SpaceRow; role: MemberRoleOrGuest | undefined },
@@ -92,7 +94,8 @@ function applyReplicaUpdate(
   const tree: TreeRef = { spaceId: access.space.id, treeId };
   if (treeId === access.space.id) assertSpaceWritable(access.space);
   if (pageId) {
-    applyBodyUpdate(ctx, writer, tree, pageId, update);
+    // A workstation's keystrokes: at the cost of the update, like the editor's own (content/stale-bodies.ts).
+    applyLiveBodyUpdate(ctx, writer, tree, pageId, update);
   } else {
     writer.applyUpdate(treeDocId(treeId), update);
     refreshTreeRows(ctx, tree);

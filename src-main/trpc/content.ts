@@ -16,7 +16,7 @@ import { presentFile } from '../files/presenter';
 import { currentFile, uploadFile } from '../files/service';
 import { checkImportRequest, importIntoSpace, importUploadIntoSpace } from '../import/service';
 import { spaceId } from './refs';
-import { procedure, router } from './trpc';
+import { liveProcedure, procedure, router } from './trpc';
 
 const pageRef = z.object({ spaceId, pageId: z.string().min(1) });
 /** Edits go to main content, or to a change request's when its id is given. */
@@ -99,7 +99,7 @@ export const contentRouter = router({
    * What the caller's copy of a body lacks (all of it without a state vector), the server's state vector,
    * and the page's title and emoji; main content's body, or a change request's with its id.
    */
-  body: procedure.input(pageRef.extend({ stateVector: base64Bytes.optional(), ...target })).query(({ ctx, input }) => {
+  body: liveProcedure.input(pageRef.extend({ stateVector: base64Bytes.optional(), ...target })).query(({ ctx, input }) => {
     const state = bodyState(ctx, input.spaceId, input.pageId, input.stateVector ? bytes(input.stateVector) : undefined, input.changeRequestId);
     return { update: base64(state.update), stateVector: base64(state.stateVector), title: state.title, emoji: state.emoji };
   }),
@@ -145,7 +145,7 @@ export const contentRouter = router({
   }),
 
   /** Applies an editor's update to a body (main's, or a change request's with its id); durable when this returns. */
-  pushBody: procedure.input(pageRef.extend({ update: base64Bytes, ...target })).mutation(({ ctx, input }) => {
+  pushBody: liveProcedure.input(pageRef.extend({ update: base64Bytes, ...target })).mutation(({ ctx, input }) => {
     const { stateVector } = pushBodyUpdate(ctx, input.spaceId, input.pageId, bytes(input.update), input.changeRequestId);
     return { stateVector: base64(stateVector) };
   }),

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CallContext } from '../app/context';
 import { type ErrorKind, isFolioError } from '../errors';
 import { describeIssue } from '../http/validate';
+import { refreshStalePageBodies } from '../content/stale-bodies';
 
 const CODE_OF: Record<ErrorKind, TRPCError['code']> = {
   bad_request: 'BAD_REQUEST',
@@ -34,7 +35,7 @@ function describeInputError(cause: unknown): string | undefined {
  * Every Folio procedure: requires a user, turns Folio's errors into tRPC's codes with the same message, and
  * says what was wrong with a refused input as /v1 does.
  */
-export const procedure = t.procedure.use(async ({ ctx, next }) => {
+const folioProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Missing or invalid API token' });
   const result = await next({ ctx: { ...ctx, user: ctx.user } });
   if (result.ok) return result;
@@ -45,4 +46,16 @@ export const procedure = t.procedure.use(async ({ ctx, next }) => {
   const inputError = result.error.code === 'BAD_REQUEST' ? describeInputError(cause) : undefined;
   if (inputError) throw new TRPCError({ code: 'BAD_REQUEST', message: inputError, cause });
   return result;
+});
+
+/**
+ * The editor's own body calls (pull and push while typing): they read and write documents only, so they do
+ * not bring the markdown read model up to date first, which would cost a keystroke the whole page.
+ */
+export const liveProcedure = folioProcedure;
+
+/** Every other procedure reads the read model as it is after every acknowledged keystroke (content/stale-bodies.ts). */
+export const procedure = folioProcedure.use(({ ctx, next }) => {
+  refreshStalePageBodies(ctx);
+  return next();
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FolioApp } from '../../app/app';
+import { refreshStalePageBodies } from '../../content/stale-bodies';
 import { baseUrlOf } from '../../http/base-url';
 import { getSite, type SiteRow } from '../../store/sites';
 import { getSpace } from '../../store/spaces';
@@ -35,6 +36,8 @@ export async function serveSitePreview(app: FolioApp, req: IncomingMessage, res:
     if (url.pathname === '/sites/~static/site.css') {
       return sendCacheable(req, res, SITE_CSS, { 'Content-Type': 'text/css; charset=utf-8' }, 'shared', SITE_CSS_ETAG);
     }
+    // Visitors read the read model as it is after every acknowledged keystroke.
+    refreshStalePageBodies(app);
     const match = /^\/sites\/([^/~][^/]*)(\/.*)?$/.exec(url.pathname);
     const site = match ? getSite(app.db, safeDecode(match[1]!) ?? '') : undefined;
     if (!match || !site) return notFound(res);
