@@ -287,12 +287,17 @@ async function folioKeystrokes(server: TeamServer, keystrokes: number, log: (m: 
     editor.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin !== 'workstation') pushBodyUpdate(as(a), server.spaceId, server.pageId, update);
     });
+    // The page is open in an editor on both: it travels on the live channel (docs/live.md).
+    a.client.followDocuments([docId]);
+    b.client.followDocuments([docId]);
     a.client.start();
     b.client.start();
     const settle = async () => {
       await sleep(20);
       while (a.client.getStatus().state !== 'idle' || b.client.getStatus().state !== 'idle') await sleep(5);
     };
+    // The live channel opens the page on the server before the first keystroke.
+    while (!a.client.carriesLive(docId) || !b.client.carriesLive(docId)) await sleep(5);
     await settle();
     const total: number[] = [];
     const toServer: number[] = [];

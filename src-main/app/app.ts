@@ -29,6 +29,7 @@ import { registerTeamRoutes } from '../teams/routes';
 import { registerUserRoutes } from '../users/routes';
 import { DocStore } from '../content/doc-store';
 import { LiveRevisions } from '../content/live-revisions';
+import { PresenceRooms } from '../live/presence-rooms';
 import { spaceOfTree } from '../store/change-requests';
 import type { UserRow } from '../store/users';
 import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
@@ -81,12 +82,14 @@ export function openApp(options: {
     clock,
     docs,
     live,
+    presence: new PresenceRooms(),
     config: { allowFileImports: false, ...options.config, dataDir: options.dataDir },
     imports: new ImportJobs(),
     sync: new SyncAttachment(() => appServices(app)),
     router: createApiRouter(),
     close: () => {
       void app.sync.detach();
+      app.presence.close();
       stopOpenAPIProcessing(db);
       stopLinkTitles(db);
       clearInterval(timer);
@@ -102,7 +105,7 @@ export function openApp(options: {
 
 /** The services of an open app, without the app's own bookkeeping. */
 export function appServices(app: AppServices): AppServices {
-  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, config: app.config, imports: app.imports, sync: app.sync };
+  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, presence: app.presence, config: app.config, imports: app.imports, sync: app.sync };
 }
 
 /** The context of a service call made by `user` against this app. */

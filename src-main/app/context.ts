@@ -1,5 +1,6 @@
 import type { DocStore } from '../content/doc-store';
 import type { LiveRevisions } from '../content/live-revisions';
+import type { PresenceRooms } from '../live/presence-rooms';
 import type { ImportJobs } from '../import/jobs';
 import type { HostResolver } from '../net/network-policy';
 import type { SyncAttachment } from '../sync/attachment';
@@ -20,6 +21,8 @@ export interface ServiceContext {
   docs: DocStore;
   /** Gathers live edits into revisions. */
   live: LiveRevisions;
+  /** Who has each document open (the live channel's presence), in memory only. */
+  presence: PresenceRooms;
   config: AppConfig;
   /** Imports running in the background for the app's progress bar. */
   imports: ImportJobs;

@@ -10,6 +10,7 @@ import { serveSitePreview } from '../sites/preview/serve';
 import { siteWithHostname } from '../store/sites';
 import { serveSyncEvents } from '../sync/events';
 import { handleApi } from './api';
+import { LiveChannel } from '../live/channel';
 import { refreshStalePageBodies } from '../content/stale-bodies';
 import { answeringFailures, type SurfaceKind } from './failure-answers';
 import { duringCurrentRequest, withRequestLabel } from './request-context';
@@ -22,6 +23,8 @@ export interface Host {
   url: string;
   port: number;
   server: Server;
+  /** The live channel of open documents (docs/live.md). */
+  live: LiveChannel;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,9 @@ export async function startHost(app: FolioApp, options: { port: number; host?: s
   let url = '';
   // SafeServerResponse: no header value, whatever the data, can make a response throw (see safe-response.ts).
   const server = createServer({ ServerResponse: SafeServerResponse }, createRequestListener(app, () => url));
+  // Open documents edited live and presence (docs/live.md) upgrade to a WebSocket on this same host.
+  const live = new LiveChannel(app);
+  server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -95,8 +101,10 @@ export async function startHost(app: FolioApp, options: { port: number; host?: s
     url,
     port,
     server,
+    live,
     close: () =>
       new Promise<void>((resolve) => {
+        live.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -29,6 +29,7 @@ export class SyncAttachment {
         for (const listener of this.listeners) listener(status);
       },
     });
+    this.client.followDocuments(this.focused);
     this.client.start();
   }
 
@@ -51,6 +52,7 @@ export class SyncAttachment {
     if (at >= 0) this.focused.splice(at, 1);
     this.focused.push(docId);
     if (this.focused.length > 8) this.focused.shift();
+    this.client?.followDocuments(this.focused);
   }
 
   onStatus(listener: (status: SyncStatus) => void): () => void {

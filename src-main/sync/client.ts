@@ -10,6 +10,7 @@ import { countPendingMirroredChanges, type FieldChange, markChange, pendingMirro
 import { applyRemoteChanges, revertRows } from './apply';
 import { syncBlobs } from './client-blobs';
 import { followEvents } from './event-stream';
+import { LiveLink } from './live-link';
 import { type DocSyncState, syncDocuments } from './client-docs';
 import { FatalSyncError, type RemoteCall, remoteCaller } from './remote-call';
 import { openForSending } from './sealed-changes';
@@ -71,6 +72,9 @@ export class SyncClient {
   private events?: AbortController;
   private eventsOpen: Promise<void> = Promise.resolve();
   private unsubscribe?: () => void;
+  /** The live channel for the documents open in an editor here (docs/live.md), while started. */
+  private live?: LiveLink;
+  private following: readonly string[] = [];
 
   private readonly db: AppServices['db'];
   private readonly docState: DocSyncState;
@@ -107,8 +111,19 @@ export class SyncClient {
     if (!this.stopped) return;
     this.stopped = false;
     const stopRows = onSyncChanges(this.db, () => this.request());
-    const stopDocs = this.app.docs.onCommitted(() => {
-      if (!this.docState.applying.active) this.request();
+    this.live = new LiveLink(this.app, this.remote, {
+      applying: this.docState.applying,
+      fallback: (docIds) => {
+        for (const docId of docIds) this.docState.dirty.add(docId);
+        this.request();
+      },
+    });
+    this.live.follow(this.following);
+    const stopDocs = this.app.docs.onCommitted((docIds) => {
+      if (this.docState.applying.active) return;
+      // A keystroke in an open document travels on the live channel; the exchange follows the server's events.
+      if (docIds.every((docId) => this.live?.carries(docId))) return;
+      this.request();
     });
     this.unsubscribe = () => {
       stopRows();
@@ -126,7 +141,20 @@ export class SyncClient {
     this.events?.abort();
     this.halt.abort();
     this.unsubscribe?.();
+    this.live?.destroy();
+    this.live = undefined;
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** Whether a local change to `docId` travels on the live channel now. */
+  carriesLive(docId: string): boolean {
+    return this.live?.carries(docId) ?? false;
+  }
+
+  /** Keeps these documents (the pages open in an editor here, most recent last) open on the live channel. */
+  followDocuments(docIds: readonly string[]): void {
+    this.following = [...docIds];
+    this.live?.follow(this.following);
   }
 
   /**

@@ -6,6 +6,10 @@ import { onSyncChanges } from '../store/sync-capture';
 import { lastVisibleSeq } from '../store/sync-changes';
 import { treeOrganizationForUser } from '../store/sync-docs';
 import { parseDocId } from './docs-service';
+import { LIVE_ORIGIN_PREFIX } from '../live/channel';
+
+/** How long content events for live keystrokes are gathered before one is sent. */
+const LIVE_EVENT_DELAY_MS = 1_000;
 
 const REPLICA = /^[A-Za-z0-9]{1,64}$/;
 
@@ -42,11 +46,22 @@ export function serveSyncEvents(app: FolioApp, req: IncomingMessage, res: Server
   };
   const unsubscribe = onSyncChanges(app.db, check);
   // Content the user can see changed (by anyone: the replica's own pushes are answered by an empty exchange).
-  const stopDocs = app.docs.onCommitted((docIds) => {
-    if (docIds.some((docId) => treeOrganizationForUser(app.db, parseDocId(docId).treeId, userId))) res.write('event: changed\ndata: content\n\n');
+  let coalesced: NodeJS.Timeout | undefined;
+  const tell = () => {
+    clearTimeout(coalesced);
+    coalesced = undefined;
+    res.write('event: changed\ndata: content\n\n');
+  };
+  const stopDocs = app.docs.onCommitted((docIds, write) => {
+    if (!docIds.some((docId) => treeOrganizationForUser(app.db, parseDocId(docId).treeId, userId))) return;
+    // Keystrokes on the live channel reach the workstations that have the page open at once; the others
+    // hear of them at most once a second, not once a keystroke (docs/live.md).
+    if (write.origin?.startsWith(LIVE_ORIGIN_PREFIX)) coalesced ??= setTimeout(tell, LIVE_EVENT_DELAY_MS);
+    else tell();
   });
   req.socket.setTimeout(0);
   res.on('close', () => {
+    clearTimeout(coalesced);
     unsubscribe();
     stopDocs();
   });
