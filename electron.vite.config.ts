@@ -10,7 +10,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: `${out}/main`,
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src-main/electron/main.ts') } },
+      // Two programs from one build: the desktop app (index.js) and the `folio` CLI (cli.js, plain Node,
+      // no Electron), which src-main/cli/folio.mjs launches compiled rather than through a loader.
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src-main/electron/main.ts'),
+          cli: resolve(import.meta.dirname, 'src-main/cli/entry.ts'),
+        },
+      },
     },
   },
   preload: {

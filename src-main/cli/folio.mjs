@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// The `folio` command. Folio's code is TypeScript run directly through tsx's loader, so the
-// headless server and the CLI need no separate build step.
-import { register } from 'tsx/esm/api';
+// The `folio` command: runs the compiled program (<out>/main/cli.js, built by electron-vite from
+// src-main/cli/entry.ts) in plain Node, building it first when a source is newer (compiled-build.mjs).
+// `serve` also needs the renderer it serves, unless FOLIO_RENDERER_DIR points at another build.
+import { pathToFileURL } from 'node:url';
+import { ensureCompiled } from './compiled-build.mjs';
 
-register();
-const { main } = await import('./main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const command = process.argv[2];
+const serving = command === 'serve' && !process.env.FOLIO_RENDERER_DIR;
+const cli = await ensureCompiled(serving ? ['main', 'renderer'] : ['main']);
+if (cli === undefined) process.exitCode = 1;
+else await import(pathToFileURL(cli).href);

@@ -1,11 +1,22 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /** Where `electron-vite build` writes the renderer (FOLIO_RENDERER_DIR serves another build, e.g. FOLIO_OUT's). */
-export const RENDERER_DIR = resolve(process.env.FOLIO_RENDERER_DIR ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)));
+export const RENDERER_DIR = resolve(process.env.FOLIO_RENDERER_DIR ?? builtRendererDir(fileURLToPath(import.meta.url)));
+
+/**
+ * Run from source (vitest, tsx) this file is src-main/http/ and the build is out/. Compiled, it is bundled
+ * into <out>/main/ (the entry, or a shared chunk a level deeper) and the renderer is that build's sibling.
+ */
+function builtRendererDir(thisFile: string): string {
+  if (thisFile.endsWith('.ts')) return resolve(dirname(thisFile), '../../out/renderer');
+  let dir = dirname(thisFile);
+  while (basename(dir) !== 'main' && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dirname(dir), 'renderer');
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -21,7 +21,7 @@ export async function spawnServer(args: string[], env: Record<string, string | u
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    // Generous: tsx compiles the server on start, which takes seconds on a loaded machine.
+    // Generous: the launcher first rebuilds the compiled CLI if a source changed (seconds on a loaded machine).
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
     const check = () => {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
