@@ -21,7 +21,7 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   // SQLite would checkpoint inside whichever commit crosses 1,000 log pages: a keystroke now and then would pay
-  // for copying the whole log into the database. The app checkpoints on a timer instead (startWalCheckpoints),
+  // for copying the whole log into the database. The app checkpoints on a thread of its own instead (wal-checkpoints.ts),
   // and the log is cut back to this size after a checkpoint.
   db.pragma('wal_autocheckpoint = 0');
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
@@ -61,25 +61,4 @@ function cacheStatements(db: Db): void {
 /** Runs `work` in one IMMEDIATE transaction: it all lands or nothing does. */
 export function inTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work).immediate();
-}
-
-/**
- * Copies the write-ahead log into the database every `intervalMs`, between requests rather than inside a
- * commit (openDatabase turns SQLite's own checkpoint off). PASSIVE never waits for readers; with nothing new
- * in the log it does nothing. When no process runs this (a lone CLI command), closing the last connection
- * checkpoints. Returns a stop function; 0 runs nothing (benchmarks that count log bytes).
- */
-export function startWalCheckpoints(db: Db, intervalMs: number): () => void {
-  if (intervalMs <= 0) return () => {};
-  const timer = setInterval(() => {
-    if (!db.open) return;
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } catch (error) {
-      // The log stays and the next turn retries: a checkpoint is housekeeping, never lost data.
-      console.error('[folio] WAL checkpoint failed:', error);
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

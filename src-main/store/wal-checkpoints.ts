@@ -1,0 +1,100 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './database';
+
+/**
+ * The checkpointer's own thread: a connection per registered database file, each checkpointed (PASSIVE) every
+ * interval. It is CommonJS evaluated from a string so the bundled builds need no separate worker file.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const connections = new Map();
+let Database;
+parentPort.on('message', (message) => {
+  if (message.type === 'add') {
+    Database ??= require(message.driver);
+    const db = new Database(message.file);
+    db.pragma('busy_timeout = 5000');
+    const timer = setInterval(() => {
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+      } catch (error) {
+        parentPort.postMessage({ type: 'error', file: message.file, message: String(error && error.message || error) });
+      }
+    }, message.intervalMs);
+    connections.set(message.key, { db, timer });
+  } else if (message.type === 'remove') {
+    const entry = connections.get(message.key);
+    if (!entry) return;
+    clearInterval(entry.timer);
+    entry.db.close();
+    connections.delete(message.key);
+    if (connections.size === 0) parentPort.close();
+  }
+});
+`;
+
+let worker: Worker | undefined;
+let registered = 0;
+let nextKey = 0;
+
+function checkpointWorker(): Worker {
+  if (worker) return worker;
+  const created = new Worker(WORKER_SOURCE, { eval: true });
+  created.unref();
+  created.on('message', (message: { type: string; file: string; message: string }) => {
+    // The log stays and the next turn retries: a checkpoint is housekeeping, never lost data.
+    if (message.type === 'error') console.error(`[folio] WAL checkpoint of ${message.file} failed: ${message.message}`);
+  });
+  created.on('error', (error) => console.error('[folio] the WAL checkpointer stopped:', error));
+  created.on('exit', () => {
+    if (worker === created) worker = undefined;
+  });
+  worker = created;
+  return created;
+}
+
+/**
+ * Copies the write-ahead log into the database every `intervalMs` (openDatabase turns SQLite's own checkpoint,
+ * which runs inside whichever commit crosses 1,000 log pages, off). The checkpoint runs on a thread of its own
+ * with its own connection: its copying and fsync never hold up a keystroke's commit or a request. PASSIVE never
+ * waits for readers or writers; with nothing new in the log it does nothing. One thread serves every database
+ * of the process. When no process runs this (a lone CLI command), closing the last connection checkpoints.
+ * Returns a stop function; 0 runs nothing (benchmarks that count log bytes).
+ */
+export function startWalCheckpoints(db: Db, intervalMs: number): () => void {
+  if (intervalMs <= 0 || db.memory) return () => {};
+  const key = (nextKey += 1);
+  let thread: Worker;
+  try {
+    thread = checkpointWorker();
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    thread.postMessage({ type: 'add', key, file: db.name, driver, intervalMs });
+  } catch (error) {
+    // No worker threads here: checkpoint between requests on this thread instead.
+    console.error('[folio] WAL checkpoints run on the main thread:', error);
+    return checkpointInThread(db, intervalMs);
+  }
+  registered += 1;
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    registered -= 1;
+    thread.postMessage({ type: 'remove', key });
+    if (registered === 0 && worker === thread) worker = undefined;
+  };
+}
+
+function checkpointInThread(db: Db, intervalMs: number): () => void {
+  const timer = setInterval(() => {
+    if (!db.open) return;
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (error) {
+      console.error('[folio] WAL checkpoint failed:', error);
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
