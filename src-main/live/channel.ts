@@ -202,7 +202,7 @@ export class LiveChannel {
       ctx.docs.write((writer) => {
         const access = readableTree(ctx, treeId);
         if ('missing' in access) throw Object.assign(new Error(access.missing), { missing: true });
-        applyReplicaUpdate(ctx, writer, access, treeId, pageId, update);
+        applyReplicaUpdate(ctx, writer, access, treeId, pageId, update, true);
       }, connection.origin);
     } catch (error) {
       const missing = (error as { missing?: boolean }).missing;

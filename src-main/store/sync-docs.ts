@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { inTransaction, type Db } from './database';
 
 /** Trees (main content and change requests) of the spaces in organizations that came from the remote. */
 export function mirroredTreeIds(db: Db): Array<{ spaceId: string; treeId: string }> {
@@ -47,17 +47,21 @@ export function docRefusals(db: Db, limit: number): Array<{ docId: string; reaso
 }
 
 /**
- * Documents with an update stored after `afterSeq` (the update log's sequence, which compaction keeps in
- * each document's snapshot_seq), at most `limit`, and the log's current end to continue from.
+ * Documents changed after `afterSeq` (a cursor this hands out), at most `limit`, and the cursor to continue from.
+ * Documents changed since the last call are numbered first, each with the next number of the counter
+ * (migration 029): a keystroke marks its document once instead of writing a number every time.
  */
 export function docsChangedAfter(db: Db, afterSeq: number, limit: number): { docIds: string[]; cursor: number; complete: boolean } {
-  const cursor =
-    (db.prepare('SELECT MAX(m) AS m FROM (SELECT MAX(seq) AS m FROM yupdates UNION ALL SELECT MAX(snapshot_seq) FROM ydocs)').get() as { m: number | null })
-      .m ?? 0;
-  const rows = db
-    .prepare(
-      `SELECT doc_id FROM (SELECT DISTINCT doc_id FROM yupdates WHERE seq > ? UNION SELECT doc_id FROM ydocs WHERE snapshot_seq > ?) LIMIT ?`,
-    )
-    .all(afterSeq, afterSeq, limit + 1) as Array<{ doc_id: string }>;
-  return { docIds: rows.slice(0, limit).map((row) => row.doc_id), cursor, complete: rows.length <= limit };
+  return inTransaction(db, () => {
+    const unsettled = db.prepare('SELECT doc_id FROM doc_changes_unsettled').all() as Array<{ doc_id: string }>;
+    if (unsettled.length > 0) {
+      const number = db.prepare('UPDATE doc_change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq');
+      const record = db.prepare('INSERT INTO doc_changes (doc_id, seq) VALUES (?, ?) ON CONFLICT(doc_id) DO UPDATE SET seq = excluded.seq');
+      for (const { doc_id: docId } of unsettled) record.run(docId, (number.get() as { seq: number }).seq);
+      db.prepare('DELETE FROM doc_changes_unsettled').run();
+    }
+    const cursor = (db.prepare('SELECT seq FROM doc_change_counter WHERE id = 1').get() as { seq: number }).seq;
+    const rows = db.prepare('SELECT doc_id FROM doc_changes WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit + 1) as Array<{ doc_id: string }>;
+    return { docIds: rows.slice(0, limit).map((row) => row.doc_id), cursor, complete: rows.length <= limit };
+  });
 }

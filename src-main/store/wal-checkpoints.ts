@@ -25,14 +25,21 @@ parentPort.on('message', (message) => {
     connections.set(message.key, { db, timer });
   } else if (message.type === 'remove') {
     const entry = connections.get(message.key);
-    if (!entry) return;
-    clearInterval(entry.timer);
-    entry.db.close();
-    connections.delete(message.key);
+    if (entry) {
+      clearInterval(entry.timer);
+      entry.db.close();
+      connections.delete(message.key);
+    }
+    // The app's close waits on this: its files may be deleted right after.
+    Atomics.store(message.closed, 0, 1);
+    Atomics.notify(message.closed, 0);
     if (connections.size === 0) parentPort.close();
   }
 });
 `;
+
+/** How long closing waits for the checkpointer to let go of the database (a checkpoint in progress finishes first). */
+const STOP_TIMEOUT_MS = 5_000;
 
 let worker: Worker | undefined;
 let registered = 0;
@@ -81,8 +88,11 @@ export function startWalCheckpoints(db: Db, intervalMs: number): () => void {
     if (stopped) return;
     stopped = true;
     registered -= 1;
-    thread.postMessage({ type: 'remove', key });
+    // Synchronous, as closing the app is: its connection must be gone before anyone deletes the files.
+    const closed = new Int32Array(new SharedArrayBuffer(4));
+    thread.postMessage({ type: 'remove', key, closed });
     if (registered === 0 && worker === thread) worker = undefined;
+    Atomics.wait(closed, 0, 0, STOP_TIMEOUT_MS);
   };
 }
 

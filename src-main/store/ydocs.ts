@@ -31,11 +31,20 @@ export function ensureDocRow(db: Db, docId: string, now: string): void {
   db.prepare('INSERT INTO ydocs (doc_id, generation, created_at) VALUES (?, ?, ?)').run(docId, newId(), now);
 }
 
+/**
+ * Appends an update to a document's log (migration 029: clustered by document, so this writes one page),
+ * numbered after the document's last update or, when compaction folded them all, after its snapshot. The
+ * document is marked changed for /sync/v1/docs/changed, which numbers it when next asked (sync-docs.ts).
+ */
 export function appendUpdate(db: Db, docId: string, data: Uint8Array, now: string): number {
-  return Number(
-    db.prepare('INSERT INTO yupdates (doc_id, data, created_at) VALUES (?, ?, ?)').run(docId, Buffer.from(data), now)
-      .lastInsertRowid,
-  );
+  const seq =
+    ((db.prepare('SELECT MAX(seq) AS s FROM yupdates WHERE doc_id = ?').get(docId) as { s: number | null }).s ??
+      (db.prepare('SELECT snapshot_seq AS s FROM ydocs WHERE doc_id = ?').get(docId) as { s: number } | undefined)?.s ??
+      0) + 1;
+  db.prepare('INSERT INTO yupdates (doc_id, seq, data, created_at) VALUES (?, ?, ?, ?)').run(docId, seq, Buffer.from(data), now);
+  // Written once until the next answer numbers it, not once per keystroke.
+  db.prepare('INSERT OR IGNORE INTO doc_changes_unsettled (doc_id) VALUES (?)').run(docId);
+  return seq;
 }
 
 export function countPendingUpdates(db: Db, docId: string): number {

@@ -1,7 +1,7 @@
 import { spacePermissions } from '../../src-shared/access';
 import { MAX_CHANGED_DOCS, type SyncDocsBody } from '../../src-shared/schemas/sync';
 import type { ServiceContext } from '../app/context';
-import { applyLiveBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
+import { applyBodyUpdate, applyLiveBodyUpdate, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
 import { assertDecodableUpdate } from '../content/live-service';
 import type { DocWriter } from '../content/doc-store';
 import { forbidden, isFolioError } from '../errors';
@@ -80,7 +80,11 @@ export function readableTree(ctx: ServiceContext, treeId: string): TreeAccess {
   }
 }
 
-/** Applies a replica's update to a document under the rules of every edit (the live channel applies its updates so too). */
+/**
+ * Applies a replica's update to a document under the rules of every edit. `live`: a keystroke on the live
+ * channel, whose page markdown follows at the pause or the next read (content/stale-bodies.ts); an exchange's
+ * batch keeps the read model in step at once.
+ */
 export function applyReplicaUpdate(
   ctx: ServiceContext,
   writer: DocWriter,
@@ -88,14 +92,15 @@ export function applyReplicaUpdate(
   treeId: string,
   pageId: string | undefined,
   update: Uint8Array,
+  live = false,
 ): void {
   assertDecodableUpdate(update);
   if (!spacePermissions(access.role).edit) throw forbidden('You need the "edit" role on this space to change its content');
   const tree: TreeRef = { spaceId: access.space.id, treeId };
   if (treeId === access.space.id) assertSpaceWritable(access.space);
   if (pageId) {
-    // A workstation's keystrokes: at the cost of the update, like the editor's own (content/stale-bodies.ts).
-    applyLiveBodyUpdate(ctx, writer, tree, pageId, update);
+    if (live) applyLiveBodyUpdate(ctx, writer, tree, pageId, update);
+    else applyBodyUpdate(ctx, writer, tree, pageId, update);
   } else {
     writer.applyUpdate(treeDocId(treeId), update);
     refreshTreeRows(ctx, tree);

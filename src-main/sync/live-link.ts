@@ -28,19 +28,30 @@ export interface LiveLinkHooks {
  * transaction per update; the HTTP exchange stays for everything else and as the fallback.
  */
 export class LiveLink {
-  private readonly connection: LiveConnection;
+  /** Opened with the first open document and closed with the last: an idle workstation holds no socket. */
+  private connection?: LiveConnection;
   /** Open documents, with the relay of their presence and the people it brought from the team server. */
   private readonly open = new Map<string, { stopRelay: () => void; remote: Set<number> }>();
   private readonly stopFollowing: () => void;
 
   constructor(
     private readonly app: AppServices,
-    remote: { url: string; token: string },
+    private readonly remote: { url: string; token: string },
     private readonly hooks: LiveLinkHooks,
   ) {
-    this.connection = new LiveConnection({
-      url: liveUrl(remote.url),
-      token: remote.token,
+    this.stopFollowing = app.docs.onCommitted((_docIds, write) => {
+      if (write.origin === LIVE_LINK_ORIGIN || hooks.applying.active || !this.connection) return;
+      for (const [docId, updates] of write.updates) {
+        if (!this.open.has(docId)) continue;
+        this.connection.sendUpdate(docId, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
+      }
+    });
+  }
+
+  private connect(): LiveConnection {
+    this.connection ??= new LiveConnection({
+      url: liveUrl(this.remote.url),
+      token: this.remote.token,
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
       schedule: (run, ms) => {
         const timer = setTimeout(run, ms);
@@ -50,18 +61,12 @@ export class LiveLink {
       onError: (error) => console.error('[folio] live channel to the team server: a frame failed; reconnecting:', error),
       onState: (state) => this.onState(state),
     });
-    this.stopFollowing = app.docs.onCommitted((_docIds, write) => {
-      if (write.origin === LIVE_LINK_ORIGIN || hooks.applying.active) return;
-      for (const [docId, updates] of write.updates) {
-        if (!this.open.has(docId)) continue;
-        this.connection.sendUpdate(docId, updates.length === 1 ? updates[0]! : Y.mergeUpdates([...updates]));
-      }
-    });
+    return this.connection;
   }
 
   /** Whether a local change to `docId` travels live now (the HTTP exchange need not hurry for it). */
   carries(docId: string): boolean {
-    return this.open.has(docId) && this.connection.carries(docId);
+    return this.open.has(docId) && (this.connection?.carries(docId) ?? false);
   }
 
   /** Keeps exactly these documents open on the team server (the pages open in an editor here). */
@@ -69,12 +74,17 @@ export class LiveLink {
     const wanted = new Set(docIds.filter((docId) => spaceOfTree(this.app.db, parseDocId(docId).treeId) !== undefined));
     for (const docId of Array.from(this.open.keys())) if (!wanted.has(docId)) this.close(docId);
     for (const docId of wanted) if (!this.open.has(docId)) this.openDocument(docId);
+    if (this.open.size === 0 && this.connection) {
+      this.connection.destroy();
+      this.connection = undefined;
+    }
   }
 
   destroy(): void {
     this.stopFollowing();
-    this.connection.destroy();
     for (const docId of Array.from(this.open.keys())) this.close(docId);
+    this.connection?.destroy();
+    this.connection = undefined;
   }
 
   private openDocument(docId: string): void {
@@ -86,11 +96,11 @@ export class LiveLink {
     const forward = ({ added, updated, removed }: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
       if (origin === LIVE_LINK_ORIGIN) return;
       const changed = [...added, ...updated, ...removed].filter((id) => !remote.has(id));
-      if (changed.length > 0) this.connection.sendPresence(docId, encodeAwarenessUpdate(awareness, changed));
+      if (changed.length > 0) this.connection?.sendPresence(docId, encodeAwarenessUpdate(awareness, changed));
     };
     awareness.on('update', forward);
     this.open.set(docId, { stopRelay: () => awareness.off('update', forward), remote });
-    this.connection.open(docId, {
+    this.connect().open(docId, {
       stateVector: () => this.app.docs.stateVector(docId),
       diff: (stateVector) => this.app.docs.diff(docId, stateVector),
       apply: (update) => this.apply(docId, update),
@@ -101,7 +111,7 @@ export class LiveLink {
       },
       synced: () => {
         const here = local();
-        if (here.length > 0) this.connection.sendPresence(docId, encodeAwarenessUpdate(awareness, here));
+        if (here.length > 0) this.connection?.sendPresence(docId, encodeAwarenessUpdate(awareness, here));
       },
     });
   }
@@ -110,7 +120,7 @@ export class LiveLink {
     const relay = this.open.get(docId);
     if (!relay) return;
     this.open.delete(docId);
-    this.connection.close(docId);
+    this.connection?.close(docId);
     relay.stopRelay();
     this.forgetRemotePresence(docId, relay.remote);
     this.app.presence.release(docId);

@@ -119,7 +119,7 @@ describe('DocStore', () => {
   it('refuses to load a corrupt document instead of serving or saving an empty one', () => {
     const { db, docs } = openStore();
     docs.write((w) => w.change('page:a', (doc) => doc.getText('body').insert(0, 'precious')));
-    db.prepare("INSERT INTO yupdates (doc_id, data, created_at) VALUES ('page:a', x'ffffffff', 'now')").run();
+    db.prepare("INSERT INTO yupdates (doc_id, seq, data, created_at) VALUES ('page:a', 999, x'ffffffff', 'now')").run();
     docs.forget('page:a');
     expect(() => docs.get('page:a')).toThrow(DocLoadError);
     expect(() => docs.write((w) => w.change('page:a', (doc) => doc.getText('body').insert(0, '!')))).toThrow(DocLoadError);
