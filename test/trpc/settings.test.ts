@@ -84,3 +84,26 @@ describe('settings.setRemote and clearRemote', () => {
     expect(await trpcError(trpcClient(server.url).settings.get.query())).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('settings.liveEndpoint', () => {
+  it('gives the desktop window its own host’s live channel with the owner’s token, and an HTTP caller nothing', async () => {
+    const endpoint = await desktopCaller(server.owner.token).settings.liveEndpoint();
+    expect(endpoint).toEqual({ url: `${server.url.replace(/^http/, 'ws')}/live/v1`, token: server.owner.token });
+    expect(await owner().settings.liveEndpoint.query()).toBeNull();
+  });
+
+  it('answers the team account’s token when the window acts as that account, and none when no token here is theirs', async () => {
+    const account = server.userToken('team-account-live@example.com', 'Team account');
+    await owner().settings.setRemote.mutate({ url: 'https://team.example.com', token: account.token });
+    try {
+      const actingAs = (userId: string) =>
+        appRouter.createCaller({ ...serviceContext(server.app, getUserById(server.app.db, userId)!), baseUrl: server.url, desktop: { ownerToken: server.owner.token } });
+      expect(await actingAs(account.id).settings.liveEndpoint()).toMatchObject({ token: account.token });
+      // Someone whose token the window does not hold (neither the owner's nor the team account's).
+      const stranger = server.userToken('no-token-here@example.com');
+      expect(await actingAs(stranger.id).settings.liveEndpoint()).toBeNull();
+    } finally {
+      await owner().settings.clearRemote.mutate();
+    }
+  });
+});

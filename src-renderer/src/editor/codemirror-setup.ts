@@ -9,6 +9,7 @@ import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import { formattingExtension } from './formatting/extension';
 import { livePreview, type LivePreviewOptions } from './live-preview';
+import type { PagePresence } from './page-presence';
 
 export interface PageEditorViewOptions {
   parent: HTMLElement;
@@ -20,6 +21,8 @@ export interface PageEditorViewOptions {
   livePreview?: LivePreviewOptions;
   /** The markdown as stored, without the live preview (the writer's "Show markdown"). */
   showMarkdown?: boolean;
+  /** Who else is on the page: their carets and selections show, and this editor's are shared. */
+  presence?: PagePresence;
 }
 
 export interface PageEditorView {
@@ -54,7 +57,8 @@ export function createPageEditorView(options: PageEditorViewOptions): PageEditor
     state: EditorState.create({
       doc: options.text.toString(),
       extensions: [
-        yCollab(options.text, null, { undoManager }),
+        yCollab(options.text, options.presence?.awareness ?? null, { undoManager }),
+        options.presence ? editingPresence(options.presence) : [],
         keymap.of([...yUndoManagerKeymap, ...defaultKeymap]),
         markdown({ base: markdownLanguage, codeLanguages: languages }),
         syntaxHighlighting(classHighlighter),
@@ -93,6 +97,13 @@ export function createPageEditorView(options: PageEditorViewOptions): PageEditor
       undoManager.destroy();
     },
   };
+}
+
+/** Tells the others this person is editing while the editor has the focus and can be typed in. */
+function editingPresence(presence: PagePresence) {
+  return EditorView.updateListener.of((update) => {
+    if (update.focusChanged || update.startState.readOnly !== update.state.readOnly) presence.setEditing(update.view.hasFocus && !update.state.readOnly);
+  });
 }
 
 const imageFilesOf = (data: DataTransfer | null) => [...(data?.files ?? [])].filter((file) => file.type.startsWith('image/'));

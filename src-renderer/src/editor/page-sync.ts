@@ -1,11 +1,16 @@
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
 import * as Y from 'yjs';
 import type { AppRouter } from '../api/types';
 import { describeError } from '../api/errors';
 import { fromBase64, toBase64 } from './base64';
-import { browserEnvironment, type SyncEnvironment } from './sync-environment';
+import type { SharedLive } from './live-connection';
+import { bodyDocId, LivePageRoute } from './live-page-sync';
+import type { PagePresence } from './page-presence';
+import type { PageSyncClient, PageSyncOptions, PageSyncState, PageTarget } from './page-sync-types';
+import { browserEnvironment } from './sync-environment';
 
-type Inputs = inferRouterInputs<AppRouter>;
+export type { PageSyncClient, PageSyncOptions, PageSyncState, PageTarget, SaveStatus } from './page-sync-types';
+
 type Outputs = inferRouterOutputs<AppRouter>;
 
 /**
@@ -27,12 +32,19 @@ type Outputs = inferRouterOutputs<AppRouter>;
  * Pulling: remote changes (another window, a /v1 write, a merge) arrive by polling content.body with
  * the local state vector: about every second while the window is visible, every 30 s while hidden, and
  * at once when the window regains focus or the network comes back.
+ *
+ * Live (options.live, docs/live.md): while the window's live channel has the page open and in step, local
+ * updates go over it instead (saved at the server's ACK) and remote ones arrive as they are committed, with
+ * the others' presence; polling then slows to a safety net. Whenever it has not (connecting, dropped,
+ * refused), everything above applies unchanged (live-page-sync.ts).
  */
 export interface PageSync {
   readonly doc: Y.Doc;
   /** The page's markdown, bound to the editor. */
   readonly text: Y.Text;
   readonly target: PageTarget;
+  /** Who else has the page open, and their carets (only with a live channel). */
+  readonly presence?: PagePresence;
   getState(): PageSyncState;
   subscribe(listener: (state: PageSyncState) => void): () => void;
   /** Fetches what the server has that this copy lacks, now. */
@@ -45,56 +57,13 @@ export interface PageSync {
   destroy(): void;
 }
 
-export interface PageTarget {
-  spaceId: string;
-  pageId: string;
-  /** A change request's content; absent: the space's main content. */
-  changeRequestId?: string;
-}
-
-export type SaveStatus = 'saved' | 'saving' | 'offline' | 'error';
-
-export interface PageSyncState {
-  status: SaveStatus;
-  /** Local edits (Yjs updates, about one per keystroke) not acknowledged by the server yet. */
-  waiting: number;
-  /** Why pushes are failing, in words ('offline' and 'error'). */
-  message?: string;
-  /** Why the last poll failed, if it did (a deleted page, a lost connection). */
-  pullError?: string;
-  /** The page's title and emoji, as the latest poll answered them. */
-  title: string;
-  emoji?: string;
-}
-
-/** The slice of the tRPC client the sync calls. */
-export interface PageSyncClient {
-  content: {
-    body: { query(input: Inputs['content']['body']): Promise<Outputs['content']['body']> };
-    pushBody: { mutate(input: Inputs['content']['pushBody']): Promise<Outputs['content']['pushBody']> };
-  };
-}
-
-export interface PageSyncOptions {
-  /** Poll interval while the window is visible (ms). */
-  visiblePollMs?: number;
-  /** Poll interval while it is hidden (ms). */
-  hiddenPollMs?: number;
-  /** First retry delay after a failed push, doubled up to maxRetryMs. */
-  retryMs?: number;
-  maxRetryMs?: number;
-  environment?: SyncEnvironment;
-  /** Every failed call, e.g. to end a session on 401. */
-  onError?(error: unknown): void;
-}
-
 /** The Y.Text of a body document (BODY_TEXT in src-main/content/engine.ts). */
 export const BODY_TEXT = 'markdown';
 
 /** Loads the page body (rejecting if that fails, leaving nothing running) and starts syncing it. */
 export async function openPageSync(client: PageSyncClient, target: PageTarget, options: PageSyncOptions = {}): Promise<PageSync> {
-  const first = await client.content.body.query(targetInput(target));
-  return new LivePageSync(client, target, first, options);
+  const [first, live] = await Promise.all([client.content.body.query(targetInput(target)), options.live?.connect()]);
+  return new LivePageSync(client, target, first, options, live);
 }
 
 const targetInput = ({ spaceId, pageId, changeRequestId }: PageTarget) => ({ spaceId, pageId, ...(changeRequestId ? { changeRequestId } : {}) });
@@ -116,17 +85,22 @@ class LivePageSync implements PageSync {
   private polling = true;
   private destroyed = false;
   private readonly stopWatching: () => void;
-  private readonly options: Required<Omit<PageSyncOptions, 'onError'>> & Pick<PageSyncOptions, 'onError'>;
+  private readonly options: Required<Omit<PageSyncOptions, 'onError' | 'live'>> & Pick<PageSyncOptions, 'onError'>;
+  private readonly live: LivePageRoute | undefined;
+  /** Whether the poll timer was set for a live page (it is reset when that changes). */
+  private pollingAsLive = false;
 
   constructor(
     private readonly client: PageSyncClient,
     readonly target: PageTarget,
     first: Outputs['content']['body'],
     options: PageSyncOptions,
+    live: SharedLive | undefined,
   ) {
     this.options = {
       visiblePollMs: 1_000,
       hiddenPollMs: 30_000,
+      livePollMs: 30_000,
       retryMs: 1_000,
       maxRetryMs: 30_000,
       environment: options.environment ?? browserEnvironment(),
@@ -135,13 +109,20 @@ class LivePageSync implements PageSync {
     Y.applyUpdate(this.doc, fromBase64(first.update), this);
     this.state = { status: 'saved', waiting: 0, title: first.title, emoji: first.emoji };
     this.doc.on('update', this.onUpdate);
+    this.live = live && new LivePageRoute(live, bodyDocId(target), this.liveHost, options.live?.identity());
     this.stopWatching = this.options.environment.watch((event) => {
       if (event === 'hidden') return this.schedulePoll();
+      // The browser lost its network: a socket may not notice for a while, so edits go the HTTP way, which says so.
+      if (event === 'offline') return this.live?.stall();
       // Back in front (or back online): catch up now, and retry failed pushes without waiting.
       void this.pull();
       if (this.retryTimer) this.retryNow();
     });
     this.schedulePoll();
+  }
+
+  get presence(): PagePresence | undefined {
+    return this.live?.presence;
   }
 
   getState(): PageSyncState {
@@ -169,6 +150,8 @@ class LivePageSync implements PageSync {
   }
 
   async close(): Promise<void> {
+    // The others see this person leave now, not once the last edits are saved.
+    this.live?.presence.leave();
     this.polling = false;
     clearTimeout(this.pollTimer);
     this.stopWatching();
@@ -193,6 +176,7 @@ class LivePageSync implements PageSync {
     clearTimeout(this.retryTimer);
     this.stopWatching();
     this.doc.off('update', this.onUpdate);
+    this.live?.close();
     this.doc.destroy();
     this.listeners.clear();
     for (const resolve of this.flushWaiters.splice(0)) resolve();
@@ -207,10 +191,42 @@ class LivePageSync implements PageSync {
   };
 
   private waiting(): number {
-    return this.queued + (this.inFlight?.edits ?? 0);
+    return this.queued + (this.inFlight?.edits ?? 0) + (this.live?.waiting ?? 0);
   }
 
+  /** The live route's side of this sync (live-page-sync.ts). */
+  private readonly liveHost = {
+    doc: this.doc,
+    origin: this,
+    takeQueued: () => {
+      const edits = this.queued;
+      this.queue = [];
+      this.queued = 0;
+      return edits;
+    },
+    requeue: (update: Uint8Array, edits: number) => {
+      this.queue.unshift(update);
+      this.queued += edits;
+    },
+    changed: () => {
+      if (this.destroyed) return;
+      void this.push();
+      this.settle();
+      if (this.pollingAsLive !== Boolean(this.live?.ready)) this.schedulePoll();
+    },
+  };
+
   private async push(): Promise<void> {
+    if (this.live?.ready && this.queue.length > 0 && !this.destroyed) {
+      // Over the channel, without waiting for an earlier push: frames keep their order and the ACK counts them.
+      const update = this.queue.length === 1 ? this.queue[0]! : Y.mergeUpdates(this.queue);
+      const edits = this.queued;
+      this.queue = [];
+      this.queued = 0;
+      this.live.send(update, edits);
+      this.update(this.state.status === 'saved' ? { status: 'saving' } : {});
+      return;
+    }
     if (this.inFlight || this.retryTimer || this.queue.length === 0 || this.destroyed) return;
     const update = this.queue.length === 1 ? this.queue[0]! : Y.mergeUpdates(this.queue);
     this.inFlight = { update, edits: this.queued };
@@ -237,6 +253,12 @@ class LivePageSync implements PageSync {
       void this.push();
       return;
     }
+    this.settle();
+  }
+
+  /** Saved once nothing waits anywhere: no HTTP push, nothing sent live without its ACK. */
+  private settle(): void {
+    if (this.waiting() > 0) return this.update({});
     this.update({ status: 'saved', message: undefined });
     for (const resolve of this.flushWaiters.splice(0)) resolve();
   }
@@ -272,11 +294,13 @@ class LivePageSync implements PageSync {
     clearTimeout(this.pollTimer);
     if (!this.polling || this.destroyed || this.pulling) return;
     const hidden = this.options.environment.isHidden();
-    this.pollTimer = setTimeout(() => void this.pull(), hidden ? this.options.hiddenPollMs : this.options.visiblePollMs);
+    this.pollingAsLive = Boolean(this.live?.ready);
+    const visibleMs = this.pollingAsLive ? this.options.livePollMs : this.options.visiblePollMs;
+    this.pollTimer = setTimeout(() => void this.pull(), hidden ? Math.max(this.options.hiddenPollMs, visibleMs) : visibleMs);
   }
 
   private update(change: Partial<PageSyncState>): void {
-    this.state = { ...this.state, ...change, waiting: this.waiting() };
+    this.state = { ...this.state, ...change, waiting: this.waiting(), live: Boolean(this.live?.ready) };
     for (const listener of this.listeners) listener(this.state);
   }
 }

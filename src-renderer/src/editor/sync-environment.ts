@@ -1,5 +1,5 @@
 /** What the page sync learns from the window: whether anyone is looking, and when to catch up at once. */
-export type SyncEvent = 'visible' | 'hidden' | 'focus' | 'online';
+export type SyncEvent = 'visible' | 'hidden' | 'focus' | 'online' | 'offline';
 
 export interface SyncEnvironment {
   isHidden(): boolean;
@@ -27,13 +27,16 @@ export function browserEnvironment(): SyncEnvironment {
       const onVisibility = () => listener(document.visibilityState === 'hidden' ? 'hidden' : 'visible');
       const onFocus = () => listener('focus');
       const onOnline = () => listener('online');
+      const onOffline = () => listener('offline');
       document.addEventListener('visibilitychange', onVisibility);
       window.addEventListener('focus', onFocus);
       window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
       return () => {
         document.removeEventListener('visibilitychange', onVisibility);
         window.removeEventListener('focus', onFocus);
         window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
       };
     },
   };

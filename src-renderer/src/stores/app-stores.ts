@@ -1,5 +1,6 @@
 import type { FolioClient } from '../api/types';
 import { createFeatureStores, type FeatureClient, type FeatureStores } from './feature-stores';
+import { browserLive, desktopLive, type LiveEndpointClient } from './live-channel';
 import { followInvitations } from './invitations-store';
 import { createOrganizationsStore, type OrganizationsStore } from './organizations-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -15,7 +16,7 @@ export interface AppStores extends FeatureStores, WritingStores {
 }
 
 /** Everything the page calls: the real tRPC client is one. */
-export type AppClient = FolioClient & FeatureClient & WritingClient;
+export type AppClient = FolioClient & FeatureClient & WritingClient & LiveEndpointClient;
 
 /** Navigation follows the open space: another space starts with no page open. */
 function followSpace(spaces: SpacesStore, features: FeatureStores): void {
@@ -93,7 +94,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
   };
   const organizations = createOrganizationsStore({ client, storage, onUnauthorized });
   const spaces = createSpacesStore({ client, onUnauthorized });
-  const features = createFeatureStores(client, onUnauthorized);
+  const features = createFeatureStores(client, onUnauthorized, browserLive(session, organizations));
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);
@@ -113,7 +114,7 @@ export function createBrowserStores(storage: KeyValueStorage, clientFor: (getTok
 export function createDesktopStores(storage: KeyValueStorage, client: AppClient): AppStores {
   const organizations = createOrganizationsStore({ client, storage, onUnauthorized: () => {} });
   const spaces = createSpacesStore({ client, onUnauthorized: () => {} });
-  const features = createFeatureStores(client, () => {});
+  const features = createFeatureStores(client, () => {}, desktopLive(client, organizations));
   followOrganization(organizations, spaces);
   followSpace(spaces, features);
   followSync(spaces, features);

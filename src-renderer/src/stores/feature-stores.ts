@@ -7,6 +7,7 @@ import { createConnectionStore } from './connection-store';
 import { watchConnection } from './connection-watch';
 import type { EditorClient, EditorStore } from './editor-store';
 import { createEditorStore } from './editor-store';
+import type { WindowLive } from '../editor/live-connection';
 import { createExportStore, type ExportClient, type ExportStore } from './export-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
@@ -91,7 +92,8 @@ export type FeatureClient = PageTreeClient &
   ConnectionClient &
   SyncClient;
 
-export function createFeatureStores(client: FeatureClient, onUnauthorized: (message: string) => void): FeatureStores {
+/** `live`: the window's live channel, which the editor syncs open pages over when it can (docs/live.md). */
+export function createFeatureStores(client: FeatureClient, onUnauthorized: (message: string) => void, live?: WindowLive): FeatureStores {
   const navigation = createNavigationStore();
   const connection = createConnectionStore({ client, onUnauthorized, navigation });
   // Every feature's calls tell the connection indicator whether the server answered.
@@ -100,7 +102,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
   return {
     navigation,
     pageTree: createPageTreeStore(deps),
-    editor: createEditorStore(deps),
+    editor: createEditorStore(deps, { live }),
     changeRequests: createChangeRequestsStore(deps),
     comments: createCommentsStore(deps),
     search: createSearchStore(deps),

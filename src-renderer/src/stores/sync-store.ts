@@ -96,6 +96,7 @@ export function createSyncStore(
     };
 
     const onEvent = (event: string) => {
+      if (event === 'offline') return; // nothing to ask until the network is back ('online')
       if (event === 'hidden') {
         clearTimeout(timer);
         timer = undefined;

@@ -42,6 +42,7 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, 
         pageTitle: (path) => pageTitleRef.current?.(path),
       },
       showMarkdown: showMarkdownRef.current,
+      presence: sync.presence,
     });
     editorRef.current = editor;
     return () => {

@@ -9,6 +9,7 @@ import type { EditedChangeRequest } from '../../stores/editor-store';
 import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
 import { useCommentAnchors } from '../comments/useCommentAnchors';
+import { WhoIsHere } from '../presence/WhoIsHere';
 import { useAppStores, useNavigation } from '../stores-context';
 import { pageTitleResolver } from '../../editor/formatting/page-titles';
 import { CodeMirrorPane } from './CodeMirrorPane';
@@ -105,6 +106,7 @@ export function PageEditor({ space }: { space: Space }) {
         />
         {/* A read-only page has nothing to save, unless edits made before it became read-only wait. */}
         {save && (!readOnly || save.waiting > 0) && <SaveStatus save={save} />}
+        <WhoIsHere presence={session.sync.presence} />
       </header>
       {readOnly && (
         <div className="callout callout--locked page-editor__banner">
