@@ -142,15 +142,15 @@ export class DocStore {
       applyUpdate: (docId, incoming) => {
         touched.add(docId);
         const doc = this.get(docId);
-        const update = captureUpdate(doc, () => Y.applyUpdate(doc, incoming, REMOTE_ORIGIN));
-        if (update) {
-          this.persist(docId, update, now);
-          record(docId, update);
-        }
-        // Parts that wait for updates not received yet stay pending in memory: keep them on disk too,
+        const changed = appliedAnything(doc, () => Y.applyUpdate(doc, incoming, REMOTE_ORIGIN));
+        // The incoming bytes are stored as they came rather than re-encoded from the document (a keystroke's
+        // share of the work): applying an update twice is harmless, so the parts already known cost only bytes.
+        // Parts that wait for updates not received yet stay pending in memory: they are on disk the same way,
         // so a restart before the missing update arrives loses nothing.
-        if (doc.store.pendingStructs || doc.store.pendingDs) this.persist(docId, incoming, now);
-        return update;
+        if (changed || doc.store.pendingStructs || doc.store.pendingDs) this.persist(docId, incoming, now);
+        if (!changed) return null;
+        record(docId, incoming);
+        return incoming;
       },
     };
     let result: T;
@@ -307,6 +307,26 @@ export class DocStore {
     };
     setImmediate(step);
   }
+}
+
+/**
+ * Runs `apply` (one transaction) and says whether it changed the document: new items or deletions, the test
+ * Yjs itself makes before it emits an 'update' (writeUpdateMessageFromTransaction), without encoding one.
+ */
+function appliedAnything(doc: Y.Doc, apply: () => void): boolean {
+  let changed = false;
+  const listener = (transaction: Y.Transaction) => {
+    if (changed) return;
+    if (transaction.deleteSet.clients.size > 0) changed = true;
+    else for (const [client, clock] of transaction.afterState) if (transaction.beforeState.get(client) !== clock) changed = true;
+  };
+  doc.on('afterTransaction', listener);
+  try {
+    apply();
+  } finally {
+    doc.off('afterTransaction', listener);
+  }
+  return changed;
 }
 
 /** Runs `apply` and returns the single update it produced on `doc`, if any. */
