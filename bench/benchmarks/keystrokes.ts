@@ -20,7 +20,7 @@ import { loadSequentialTrace, TRACE_DIR } from '../lib/trace';
 const KEYSTROKES = 1_000;
 const WARMUP = 100;
 /** Keystrokes whose log bytes are counted (after the push-time samples, on the long page). */
-const LOGGED = 2_000;
+const LOGGED = 5_000;
 
 interface OpenPage {
   pageId: string;

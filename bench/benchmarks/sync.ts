@@ -195,7 +195,7 @@ async function hocuspocusClient(url: string, names: readonly string[]) {
         websocketProvider: socket,
         name,
         document: new Y.Doc(),
-        // Folio syncs no presence: awareness only on the first provider (the socket's keep-alive needs one).
+        // An initial sync carries no presence: awareness only on the first provider (the socket's keep-alive needs one).
         awareness: index === 0 ? undefined : null,
         onSynced: () => {
           if (done) return;
@@ -415,7 +415,7 @@ const benchmark: Benchmark = {
         `- **Hocuspocus** (\`@hocuspocus/server\` and \`@hocuspocus/provider\` 3.4.4, \`ws\` in Node): a fresh \`Server\` on 127.0.0.1 per run ` +
           'whose `onLoadDocument` applies the same Yjs state from memory (nothing is persisted or read from disk on either side), and one ' +
           `\`HocuspocusProviderWebsocket\` with one \`HocuspocusProvider\` per document (${stored.size.toLocaleString('en-US')}, multiplexed on the ` +
-          'socket; awareness only on the first, as Folio syncs no presence); timed from opening the socket until every provider has synced.',
+          'socket; awareness only on the first: an initial sync carries no presence); timed from opening the socket until every provider has synced.',
         `- ${INITIAL_RUNS} runs each after one warm-up of each, alternating; every run is checked: every body reads the same text as the ` +
           "server's (and the page tree the same state vector), and the Folio workstation's read model lists every page.",
         '',
@@ -433,14 +433,16 @@ const benchmark: Benchmark = {
         `**Keystroke A → B**: one character typed at the end of a page (${KEYSTROKES} times, ${KEYSTROKES_LARGE} in the ` +
           `${PAGES.toLocaleString('en-US')}-page space, after 2 warm-up keystrokes), one at a time, timed until the other replica has it.`,
         '',
-        '- **Folio**: workstations A and B, both synced, both following the server with `client.start()` (events stream); A\'s writer types ' +
-          "into an editor `Y.Doc` whose update goes through `pushBodyUpdate` on A (the desktop editor's path: committed to A's SQLite); A's " +
-          "client then pushes it (`syncOnce`), the server commits it and tells B on its events stream, and B's client pulls and commits it: " +
-          "timed until B's store has committed the character. Both clients settle between keystrokes. Measured in the " +
+        '- **Folio**: workstations A and B, both synced, both following the server with `client.start()`, both with the page open in an ' +
+          "editor (`followDocuments`: it is open on the server's live channel, docs/live.md). A's writer types into an editor `Y.Doc` whose " +
+          "update goes through `pushBodyUpdate` on A (the desktop editor's path: committed to A's SQLite); A's live link sends it as one " +
+          "WebSocket frame, the server commits it (through the content engine, in SQLite) and relays it to B's link, which commits it to B's " +
+          "SQLite: timed until B's store has committed the character. Both clients settle between keystrokes. Measured in the " +
           `${PAGES.toLocaleString('en-US')}-page space and in an organization with one ${SMALL_PAGES}-page space, to show it does not grow ` +
           'with the organization (a `syncOnce` exchanges only the documents changed since the last one).',
         '- **Hocuspocus**: providers A and B on separate websockets to one server, on the same page body document; A inserts into the ' +
-          "`Y.Text`, timed until B's `Y.Text` has the character (in memory on both sides; the server persists nothing).",
+          "`Y.Text`, timed until B's `Y.Text` has the character (in memory on both sides; the server persists nothing, where Folio commits " +
+          'to SQLite three times: on A, on the server and on B).',
         '',
         table(
           ['keystroke A → B', 'median ms', 'p95 ms', 'ratio', 'A → server median ms', 'idle syncOnce median ms', 'keystrokes'],
@@ -451,7 +453,7 @@ const benchmark: Benchmark = {
           ],
         ),
         '',
-        "Ratio = Folio median ÷ Hocuspocus median. *A → server*: until the server's store committed the character (A's `syncOnce`). " +
+        "Ratio = Folio median ÷ Hocuspocus median (issue 17's goal: ≤ 3×). *A → server*: until the server's store committed the character. " +
           `*Idle syncOnce*: one exchange of a converged workstation with nothing to send or receive (${IDLE_RUNS} runs), the floor of each ` +
           "side's share of a keystroke: the workstation asks which documents changed since its last exchange and exchanges only " +
           'those and the ones edited here, so it does not grow with the organization.',

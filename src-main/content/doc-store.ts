@@ -13,8 +13,8 @@ export interface DocStoreOptions {
   /** A document unused this long is dropped from memory by evictIdle(). */
   idleMs?: number;
   /**
-   * Fold the update log into the snapshot once it holds this many updates and its bytes reach a quarter
-   * of the snapshot's (so rewriting a long page's snapshot is paid over many keystrokes); at ten times
+   * Fold the update log into the snapshot once it holds this many updates and its bytes reach half
+   * the snapshot's (so rewriting a long page's snapshot is paid over many keystrokes); at ten times
    * this many updates in any case, which bounds the work of loading a document.
    */
   compactAfter?: number;
@@ -286,7 +286,7 @@ export class DocStore {
   private maybeScheduleCompaction(docId: string): void {
     const log = this.cache.get(docId)?.log;
     if (!log || log.updates < this.compactAfter) return;
-    if (log.bytes * 4 < log.snapshotBytes && log.updates < this.compactAfter * 10) return;
+    if (log.bytes * 2 < log.snapshotBytes && log.updates < this.compactAfter * 10) return;
     this.compactionQueue.add(docId);
     if (this.compactionScheduled) return;
     this.compactionScheduled = true;
