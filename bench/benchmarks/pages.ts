@@ -259,7 +259,7 @@ const benchmark: Benchmark = {
         `Baseline for search: the hand-written FTS5 query for the 20 best sections of \`configure\` with their snippets ` +
           `(\`ORDER BY bm25 LIMIT 20\` on the same connection, no HTTP, run alternately with that search): median ${fmt(fts.median)} ms (p95 ${fmt(fts.p95)} ms, ` +
           `${RUNS.searchCommon} runs). \`GET …/search?query=configure\` over HTTP takes ` +
-          `**${fmtRatio(http.searchCommon.median / fts.median)}** that (ranking and paging in SQL, snippets for the sections shown only).`,
+          `**${fmtRatio(http.searchCommon.median / fts.median)}** that (ranking in SQL over the space's block of rowids, then snippets for the sections shown only).`,
         '',
         `Checked: the page read returns the imported page's title and markdown, the top-level page nests its ${PER_SECTION - 1} ` +
           `pages (a page is presented with its children), and the listing nests all ${n(TOTAL)} pages (GitBook's ` +

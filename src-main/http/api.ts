@@ -7,13 +7,21 @@ import { baseUrlOf } from './base-url';
 import { readJsonBody } from './body';
 import { discardBody } from './discard-body';
 import { errorBody, errorToResponse } from './errors';
-import type { RouteResult } from './router';
+import type { Handler, RouteResult } from './router';
+import { withReadSnapshot } from '../store/read-snapshot';
+import type { UserRow } from '../store/users';
 
 /** /v1 and /sync: authenticate, route, read the JSON body, run the handler; every outcome is a JSON answer. */
-export async function handleApi(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): Promise<void> {
+export function handleApi(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): void | Promise<void> {
+  if (isBodylessRead(req)) return answerBodylessRead(app, req, res, url, listenUrl);
+  return answerWithBody(app, req, res, url, listenUrl);
+}
+
+async function answerWithBody(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): Promise<void> {
   let result: RouteResult;
   try {
-    result = await dispatch(app, req, url, listenUrl);
+    const routed = authenticateAndRoute(app, req, url);
+    result = 'status' in routed ? routed : await runHandler(app, req, url, listenUrl, routed, await readJsonBody(req));
   } catch (error) {
     result = errorToResponse(error);
   }
@@ -23,7 +31,36 @@ export async function handleApi(app: FolioApp, req: IncomingMessage, res: Server
   discardBody(req);
 }
 
-async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string): Promise<RouteResult> {
+/**
+ * A GET without a body (nearly every read) is answered as soon as its headers arrive, its statements in one
+ * read snapshot (store/read-snapshot.ts): one read transaction instead of one per statement. There is no
+ * body to wait for or discard (Node drains the empty message itself).
+ */
+function answerBodylessRead(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): void | Promise<void> {
+  let result: RouteResult | Promise<RouteResult>;
+  try {
+    result = withReadSnapshot(app.db, () => {
+      const routed = authenticateAndRoute(app, req, url);
+      return 'status' in routed ? routed : runHandler(app, req, url, listenUrl, routed, undefined);
+    });
+  } catch (error) {
+    result = errorToResponse(error);
+  }
+  if (!(result instanceof Promise)) return sendApiResult(res, result);
+  return result.then(
+    (answer) => sendApiResult(res, answer),
+    (error: unknown) => sendApiResult(res, errorToResponse(error)),
+  );
+}
+
+function isBodylessRead(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (req.method === 'GET' || req.method === 'HEAD') && (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
+}
+
+type Routed = { user: UserRow; handler: Handler; params: Record<string, string> };
+
+function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Routed | RouteResult {
   const user = authenticate(app.db, req.headers.authorization);
   const match = app.router.match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'none') {
@@ -33,13 +70,16 @@ async function dispatch(app: FolioApp, req: IncomingMessage, url: URL, listenUrl
     const error = new FolioError('method_not_allowed', `${req.method} is not supported on ${url.pathname} (allowed: ${match.allowed.join(', ')})`);
     return { ...errorToResponse(error), headers: { Allow: match.allowed.join(', ') } };
   }
-  const body = await readJsonBody(req);
+  return { user, handler: match.handler, params: match.params };
+}
+
+function runHandler(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string, routed: Routed, body: unknown): RouteResult | Promise<RouteResult> {
   const query = Object.fromEntries(url.searchParams);
-  const ctx = { ...serviceContext(app, user), baseUrl: baseUrlOf(req, listenUrl) };
+  const ctx = { ...serviceContext(app, routed.user), baseUrl: baseUrlOf(req, listenUrl) };
   // Right before the handler, so it reads every keystroke acknowledged until now. The sync exchange moves
   // documents, never the read model, so it leaves the refresh to readers.
   if (!url.pathname.startsWith('/sync/')) refreshStalePageBodies(app);
-  return match.handler({ ctx, params: match.params, query, body, req });
+  return routed.handler({ ctx, params: routed.params, query, body, req });
 }
 
 export function sendApiResult(res: ServerResponse, result: RouteResult): void {

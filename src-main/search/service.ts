@@ -13,7 +13,7 @@ import { listLiveSpaceIds } from '../store/spaces';
  * counts): 1000 results of one section each. SQLite keeps them in a top-N heap while it ranks every
  * match; at 2000 that heap cost a common word about half again a plain top-20 query (bench pages).
  */
-const MAX_SECTIONS = 1000;
+export const MAX_SECTIONS = 1000;
 
 export interface PageHits {
   /** The page's tree fields a result shows (its body is never read to present a result). */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations';
+import { endReadSnapshot } from './read-snapshot';
 import { registerSyncFunctions, startSyncClock } from './sync-capture';
 
 export type Db = Database.Database;
@@ -58,7 +59,8 @@ function cacheStatements(db: Db): void {
   }) as Db['prepare'];
 }
 
-/** Runs `work` in one IMMEDIATE transaction: it all lands or nothing does. */
+/** Runs `work` in one IMMEDIATE transaction: it all lands or nothing does (a request's read snapshot ends first). */
 export function inTransaction<T>(db: Db, work: () => T): T {
+  endReadSnapshot(db);
   return db.transaction(work).immediate();
 }

@@ -49,7 +49,7 @@ export function docRefusals(db: Db, limit: number): Array<{ docId: string; reaso
 /**
  * Documents changed after `afterSeq` (a cursor this hands out), at most `limit`, and the cursor to continue from.
  * Documents changed since the last call are numbered first, each with the next number of the counter
- * (migration 029): a keystroke marks its document once instead of writing a number every time.
+ * (migration 028): a keystroke marks its document once instead of writing a number every time.
  */
 export function docsChangedAfter(db: Db, afterSeq: number, limit: number): { docIds: string[]; cursor: number; complete: boolean } {
   return inTransaction(db, () => {

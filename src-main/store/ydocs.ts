@@ -32,7 +32,7 @@ export function ensureDocRow(db: Db, docId: string, now: string): void {
 }
 
 /**
- * Appends an update to a document's log (migration 029: clustered by document, so this writes one page),
+ * Appends an update to a document's log (migration 028: clustered by document, so this writes one page),
  * numbered after the document's last update or, when compaction folded them all, after its snapshot. The
  * document is marked changed for /sync/v1/docs/changed, which numbers it when next asked (sync-docs.ts).
  */

@@ -4,7 +4,7 @@ import { docsChangedAfter } from '../../src-main/store/sync-docs';
 import { appendUpdate, ensureDocRow, readDoc } from '../../src-main/store/ydocs';
 import { migratedDatabase } from './schema';
 
-// The update log clustered by document and the changed-documents cursor of /sync/v1 (migration 029).
+// The update log clustered by document and the changed-documents cursor of /sync/v1 (migration 028).
 
 describe('the document update log', () => {
   it('numbers updates per document, after the snapshot once compaction folded them', () => {
@@ -41,7 +41,7 @@ describe('the document update log', () => {
   });
 
   it('keeps every update and the cursors workstations hold when upgrading to the clustered log', () => {
-    const db = migratedDatabase({ through: 28 });
+    const db = migratedDatabase({ through: 27 });
     db.prepare("INSERT INTO ydocs (doc_id, generation, created_at, snapshot_seq) VALUES ('body:t:a', 'g1', 'now', 0), ('body:t:b', 'g2', 'now', 3)").run();
     for (const [doc, byte] of [['body:t:a', 1], ['body:t:b', 2], ['body:t:a', 3], ['body:t:b', 4]] as const) {
       db.prepare('INSERT INTO yupdates (doc_id, data, created_at) VALUES (?, ?, ?)').run(doc, Buffer.from([byte]), 'now');

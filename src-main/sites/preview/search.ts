@@ -1,35 +1,43 @@
-import { toFtsQuery } from '../../search/service';
+import { MAX_SECTIONS, toFtsQuery } from '../../search/service';
 import type { Db } from '../../store/database';
-import { searchSections } from '../../store/search';
+import { pageKey, rankPagesOfSpace, sectionHits } from '../../store/search-ranking';
 import { navRowsByIds } from '../../store/site-navigation';
 import { pageAddress, type SiteLocation } from './locate';
 import { isHidden } from './page-order';
 import type { SearchResultView } from './page-html';
 
-/** Results shown for one search of the site: a page of them, as the space search ranks them. */
+/** Results shown for one search of the site: the best pages' matching sections, at most this many. */
 const MAX_RESULTS = 50;
 
 /**
- * The site's search box: the space search (the same index /v1's search reads) over the site space the
- * visitor is reading, best sections first; hidden pages stay out, as they are out of the navigation
- * (a page under a hidden one still shows: the search reads pages, not the tree).
+ * The site's search box: the space search (the same index and ranking as /v1's search) over the site space the
+ * visitor is reading: pages ranked and paged in SQL, then the matching sections and snippets of the pages
+ * shown only, best page first. Hidden pages stay out, as they are out of the navigation (a page under a hidden
+ * one still shows: the search reads pages, not the tree).
  */
 export function searchSiteSpace(db: Db, location: SiteLocation, text: string): SearchResultView[] {
   const fts = toFtsQuery(text);
   if (!fts) return [];
-  const hits = searchSections(db, fts, [location.space.id], MAX_RESULTS * 4);
-  const pages = new Map(navRowsByIds(db, location.space.id, [...new Set(hits.map((hit) => hit.page_id))]).map((row) => [row.page_id, row]));
+  const spaceId = location.space.id;
+  const { pages: ranked } = rankPagesOfSpace(db, fts, spaceId, MAX_SECTIONS, 0, MAX_RESULTS);
+  const rows = new Map(navRowsByIds(db, spaceId, ranked.map((page) => page.page_id)).map((row) => [row.page_id, row]));
+  const shown = ranked.filter((page) => {
+    const row = rows.get(page.page_id);
+    return row?.kind === 'document' && !isHidden(row);
+  });
+  const hits = sectionHits(db, fts, shown);
   const results: SearchResultView[] = [];
-  for (const hit of hits) {
-    const page = pages.get(hit.page_id);
-    if (!page || page.kind !== 'document' || isHidden(page)) continue;
-    results.push({
-      pageTitle: page.title,
-      sectionTitle: hit.title,
-      snippet: hit.snippet,
-      address: `${pageAddress(location, page)}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ''}`,
-    });
-    if (results.length === MAX_RESULTS) break;
+  for (const page of shown) {
+    const row = rows.get(page.page_id)!;
+    for (const hit of hits.get(pageKey(page)) ?? []) {
+      results.push({
+        pageTitle: row.title,
+        sectionTitle: hit.title,
+        snippet: hit.snippet,
+        address: `${pageAddress(location, row)}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ''}`,
+      });
+      if (results.length === MAX_RESULTS) return results;
+    }
   }
   return results;
 }

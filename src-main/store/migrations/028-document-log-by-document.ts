@@ -11,8 +11,8 @@ import type { Migration } from '../migrations';
 // changed since the last answer is marked in doc_changes_unsettled (written once, not per keystroke), and the
 // next answer first gives every marked document the next number of doc_change_counter. Existing seqs keep
 // their order, and the counter starts past every number a workstation may hold as its cursor.
-export const documentLogByDocument029: Migration = {
-  version: 29,
+export const documentLogByDocument028: Migration = {
+  version: 28,
   name: 'update log clustered by document; changed documents numbered when asked',
   sql: `
 CREATE TABLE yupdates_by_doc (
