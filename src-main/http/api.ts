@@ -94,12 +94,9 @@ export function sendApiResult(res: ServerResponse, result: RouteResult): void {
     res.writeHead(result.status, { 'Content-Type': 'application/octet-stream', ...headers, 'Content-Length': String(result.body.byteLength) }).end(result.body);
     return;
   }
-  const payload = JSON.stringify(result.body);
-  res
-    .writeHead(result.status, {
-      ...headers,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(payload)),
-    })
-    .end(payload);
+  // Encoded once: measuring the string's UTF-8 length and then encoding it to write would walk it twice.
+  const payload = Buffer.from(JSON.stringify(result.body));
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(payload.byteLength);
+  res.writeHead(result.status, headers).end(payload);
 }
