@@ -219,14 +219,17 @@ const benchmark: Benchmark = {
       };
       log(`open a page: click ${ms(sOpen.bigClick.median)} ms, address ${ms(sOpen.bigAddress.median)} ms, long ${ms(sOpen.long.median)} ms`);
 
-      // 3. Keystroke to persisted: a key pressed through playwright until the server has committed it.
-      const lengthOf = fx.app.db.prepare('SELECT length(markdown) AS n FROM content_pages WHERE tree_id = ? AND page_id = ? AND deleted = 0');
-      const persistedLength = (spaceId: string, page: string) => (lengthOf.get(spaceId, page) as { n: number }).n;
-      // When each push reaches the host (Node's clock): after the host's own listener, which only starts reading the body.
-      const pushArrivals: number[] = [];
-      session.host.server.on('request', (request: { url?: string }) => {
-        if (request.url?.includes('content.pushBody')) pushArrivals.push(nowMs());
-      });
+      // 3. Keystroke to persisted: a key pressed through playwright until the server has committed it. The editor
+      // sends it on the live channel (docs/live.md): committed is the body's Yjs document in the host's store having
+      // it (the store changes it inside the write's transaction, and this polls between event-loop turns).
+      const persistedLength = (spaceId: string, page: string) => bodyText(fx.app.docs.get(bodyDocId(spaceId, page))).length;
+      // When each update starts being written in the host (Node's clock): the live channel's write for it.
+      const writeStarts: number[] = [];
+      const write = fx.app.docs.write.bind(fx.app.docs);
+      fx.app.docs.write = ((work, origin) => {
+        if (origin?.startsWith('live:')) writeStarts.push(nowMs());
+        return write(work, origin);
+      }) as typeof fx.app.docs.write;
       interface KeyCase {
         label: string;
         spaceId: string;
@@ -240,8 +243,18 @@ const benchmark: Benchmark = {
         fx.app.live.flush();
         await sleep(SETTLE_MS);
         const startLength = persistedLength(spaceId, page);
-        let pushes = await session.requestCount('content.pushBody');
         const keydownsBefore = (await session.keydowns()).length;
+        // When the page sends on a WebSocket (the page's clock, as its keydowns).
+        await session.page.evaluate(() => {
+          const bench = window as unknown as { __wsSends?: number[] };
+          if (bench.__wsSends) return;
+          bench.__wsSends = [];
+          const send = WebSocket.prototype.send;
+          WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+            bench.__wsSends!.push(performance.now());
+            return send.call(this, data);
+          };
+        });
         const samples: Array<{ t0: number; t1: number }> = [];
         const total = WARMUP.keys + RUNS.keys;
         for (let k = 0; k < total; k += 1) {
@@ -251,12 +264,10 @@ const benchmark: Benchmark = {
           while (persistedLength(spaceId, page) < expected) await yieldTurn();
           const t1 = nowMs();
           await pressing;
-          pushes += 1;
-          await session.requestsDone('content.pushBody', pushes);
           samples.push({ t0, t1 });
           await sleep(SETTLE_MS / 3);
         }
-        // Checked: every key landed once, in the read model and in the body's Yjs document.
+        // Checked: every key landed once in the body's Yjs document.
         const markdown = bodyText(fx.app.docs.get(bodyDocId(spaceId, page))).toString();
         if (persistedLength(spaceId, page) !== startLength + total || !markdown.endsWith(KEY.repeat(total)) || markdown.length !== startLength + total) {
           throw new Error(`after ${total} keystrokes the page has ${persistedLength(spaceId, page)} characters, not ${startLength + total}`);
@@ -265,15 +276,18 @@ const benchmark: Benchmark = {
         const cutStart = nowMs();
         fx.app.live.flush();
         const cutMs = nowMs() - cutStart;
+        // Checked: once the revision is cut, the read model has every key too.
+        const row = fx.app.db.prepare('SELECT markdown FROM content_pages WHERE tree_id = ? AND page_id = ?').get(spaceId, page) as { markdown: string };
+        if (row.markdown !== markdown) throw new Error('after the revision, the read model differs from the Yjs body');
         // The split, each part on one clock: the page's (keydown, next frame, push sent) and Node's (push arrived, committed).
         const keydowns = (await session.keydowns()).slice(keydownsBefore).filter((k) => k.key === KEY);
         if (keydowns.length !== total) throw new Error(`saw ${keydowns.length} keydowns of ${total}`);
-        const pushStarts = (await session.requestEntries('content.pushBody')).map((e) => e.start);
+        const sends = await session.page.evaluate(() => (window as unknown as { __wsSends: number[] }).__wsSends);
         const split = samples.slice(WARMUP.keys).map(({ t0, t1 }, index) => {
           const keydown = keydowns[WARMUP.keys + index]!;
-          const sent = pushStarts.find((start) => start >= keydown.at);
-          const arrived = pushArrivals.find((at) => at >= t0 && at <= t1);
-          if (sent === undefined || arrived === undefined) throw new Error('a keystroke without its push');
+          const sent = sends.find((start) => start >= keydown.at);
+          const arrived = writeStarts.find((at) => at >= t0 && at <= t1);
+          if (sent === undefined || arrived === undefined) throw new Error('a keystroke without its update on the live channel');
           const inPage = sent - keydown.at;
           const server = t1 - arrived;
           return { frame: keydown.frame - keydown.at, timer: keydown.timer - keydown.at, inPage, server, rest: t1 - t0 - inPage - server };
@@ -410,10 +424,9 @@ const benchmark: Benchmark = {
         '### Keystroke to persisted',
         '',
         `The editor focused at the end of the page, one key (\`${KEY}\`) pressed with \`page.keyboard.press\`, timed in Node until ` +
-          "the page's row in the read model (`content_pages.markdown`, written in the same SQLite transaction as the body's Yjs " +
-          'update, `pushBodyUpdate`) has the new character: polled with `setImmediate` in the host\'s own process, so the check ' +
-          `costs one indexed SQLite read per event-loop turn. ${WARMUP.keys} warm-up keys then ${RUNS.keys} measured, each after the ` +
-          'previous push was answered (one push per key; a faster typist\'s keys are merged into fewer pushes). Baseline: ' +
+          "the page's body document in the host's store has the new character: the editor sends the update on the live channel " +
+          '(docs/live.md), and the host commits it to SQLite and changes the document in one write; polled with `setImmediate` in ' +
+          `the host's own process. ${WARMUP.keys} warm-up keys then ${RUNS.keys} measured, each after the previous one was committed. Baseline: ` +
           '`page.evaluate()` of `fetch(\'/v1/user\')` from the page, timed from Node the same way.',
         '',
         table(
@@ -426,30 +439,29 @@ const benchmark: Benchmark = {
         ),
         '',
         'Where the time goes (medians in ms, each part measured on one clock): in the page, from the keydown event to the ' +
-          '`content.pushBody` request (resource timing); in the host, from the request reaching the server (its `request` event) ' +
-          'to the commit seen; the rest is playwright delivering the key (CDP) and the request crossing to the server.',
+          'update sent on the WebSocket (`WebSocket.prototype.send`, wrapped); in the host, from the live channel starting to ' +
+          'write it to the commit seen; the rest is playwright delivering the key (CDP) and the frame crossing to the server.',
         '',
         table(
           ['part of a keystroke (median ms)', ...keyCases.map((c) => c.label)],
           [
             ['keydown → the next animation frame begins', ...keys.map((k) => ms(k.frame.median))],
             ['keydown → a zero-delay timer queued at keydown runs', ...keys.map((k) => ms(k.timer.median))],
-            ['keydown → `content.pushBody` sent (CodeMirror, y-codemirror, Yjs, tRPC client)', ...keys.map((k) => ms(k.inPage.median))],
-            ['push reached the host → committed (body read, tRPC, `pushBodyUpdate`, the poll)', ...keys.map((k) => ms(k.server.median))],
-            ['rest: `keyboard.press` → keydown in the page, push sent → reached the host', ...keys.map((k) => ms(k.rest.median))],
+            ['keydown → update sent on the live channel (CodeMirror, y-codemirror, Yjs)', ...keys.map((k) => ms(k.inPage.median))],
+            ['host starts writing it → committed (authorization, content engine, SQLite, the poll)', ...keys.map((k) => ms(k.server.median))],
+            ['rest: `keyboard.press` → keydown in the page, frame sent → decoded in the host', ...keys.map((k) => ms(k.rest.median))],
             ['total (keystroke → persisted)', ...keys.map((k) => ms(k.latency.median))],
             ['a revision cut after the typing (`live.flush()`, runs 2 s after the last key, blocking the host)', ...keys.map((k) => ms(k.cutMs))],
           ],
         ),
         '',
-        'The first two rows show why a push does not use tRPC\'s batching link: batching sends from a zero-delay timer, and a ' +
-          'timer queued while the keydown is handled runs only after the next animation frame, which put a frame (~12 ms) ' +
-          'into every keystroke. The app sends `content.pushBody` through a plain `httpLink` (src-renderer/src/api/client.ts), ' +
-          'so the request leaves while the keydown is handled.',
+        'The first two rows show why nothing on the keystroke path waits for a timer: a timer queued while the keydown is handled ' +
+          'runs only after the next animation frame (~12 ms). The update leaves on the WebSocket while the keydown is handled; ' +
+          'when the live channel is down the editor falls back to `content.pushBody` through a plain `httpLink` for the same reason.',
         '',
         `Checked: every run's first tree row has the expected title and \`aria-setsize\` (${BIG.sections} or ${SMALL.sections} ` +
-          'top-level pages); every page opening shows the opening words of the page asked for; after each keystroke series the read ' +
-          'model and the Yjs body both end with the keys typed, once each; no script or console error in the page.',
+          'top-level pages); every page opening shows the opening words of the page asked for; after each keystroke series the ' +
+          'Yjs body ends with the keys typed, once each, and so does the read model once the revision is cut; no script or console error in the page.',
       ];
       return { markdown: lines.join('\n') };
     } finally {
