@@ -44,7 +44,7 @@ interface Cached {
   doc: Y.Doc;
   lastUsed: number;
   /** The update log on disk as this process knows it: what decides when to compact, without a query per write. */
-  log: { updates: number; bytes: number; snapshotBytes: number };
+  log: { updates: number; bytes: number; snapshotBytes: number; hasRow: boolean };
 }
 
 /**
@@ -201,7 +201,7 @@ export class DocStore {
       const entry = this.cacheEntry(docId);
       const snapshot = Y.encodeStateAsUpdate(entry.doc);
       const swapped = replaceSnapshot(this.db, docId, stored.snapshotSeq, snapshot, upto, isoNow(this.clock));
-      if (swapped) entry.log = { updates: 0, bytes: 0, snapshotBytes: snapshot.byteLength };
+      if (swapped) entry.log = { updates: 0, bytes: 0, snapshotBytes: snapshot.byteLength, hasRow: true };
       return swapped;
     });
   }
@@ -246,7 +246,7 @@ export class DocStore {
     // A guid of our own: Yjs would draw a random UUID with ~30 crypto calls (~0.1 ms a document), which
     // dominated sync exchanges that load hundreds of documents. Nothing here uses the guid (no subdocuments).
     const doc = new Y.Doc({ guid: docId });
-    const log = { updates: 0, bytes: 0, snapshotBytes: 0 };
+    const log = { updates: 0, bytes: 0, snapshotBytes: 0, hasRow: false };
     try {
       const stored = readDoc(this.db, docId);
       if (stored) {
@@ -257,6 +257,7 @@ export class DocStore {
         log.updates = stored.updates.length;
         log.bytes = stored.updates.reduce((sum, update) => sum + update.data.byteLength, 0);
         log.snapshotBytes = stored.snapshot?.byteLength ?? 0;
+        log.hasRow = true;
       }
     } catch (error) {
       doc.destroy();
@@ -266,12 +267,14 @@ export class DocStore {
   }
 
   private persist(docId: string, update: Uint8Array, now: string): void {
-    ensureDocRow(this.db, docId, now);
-    appendUpdate(this.db, docId, update, now);
     const log = this.cache.get(docId)?.log;
+    // A document deleted on disk leaves the cache with its rows (forget, deleteFamily, replaceWithin).
+    if (!log?.hasRow) ensureDocRow(this.db, docId, now);
+    appendUpdate(this.db, docId, update, now);
     if (log) {
       log.updates += 1;
       log.bytes += update.byteLength;
+      log.hasRow = true;
     }
   }
 

@@ -37,11 +37,14 @@ export function ensureDocRow(db: Db, docId: string, now: string): void {
  * document is marked changed for /sync/v1/docs/changed, which numbers it when next asked (sync-docs.ts).
  */
 export function appendUpdate(db: Db, docId: string, data: Uint8Array, now: string): number {
-  const seq =
-    ((db.prepare('SELECT MAX(seq) AS s FROM yupdates WHERE doc_id = ?').get(docId) as { s: number | null }).s ??
-      (db.prepare('SELECT snapshot_seq AS s FROM ydocs WHERE doc_id = ?').get(docId) as { s: number } | undefined)?.s ??
-      0) + 1;
-  db.prepare('INSERT INTO yupdates (doc_id, seq, data, created_at) VALUES (?, ?, ?, ?)').run(docId, seq, Buffer.from(data), now);
+  const { seq } = db
+    .prepare(
+      `INSERT INTO yupdates (doc_id, seq, data, created_at)
+       SELECT @doc, COALESCE(MAX(seq), (SELECT snapshot_seq FROM ydocs WHERE doc_id = @doc), 0) + 1, @data, @now
+       FROM yupdates WHERE doc_id = @doc
+       RETURNING seq`,
+    )
+    .get({ doc: docId, data: Buffer.from(data), now }) as { seq: number };
   // Written once until the next answer numbers it, not once per keystroke.
   db.prepare('INSERT OR IGNORE INTO doc_changes_unsettled (doc_id) VALUES (?)').run(docId);
   return seq;
