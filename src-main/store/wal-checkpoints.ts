@@ -41,21 +41,33 @@ parentPort.on('message', (message) => {
 /** How long closing waits for the checkpointer to let go of the database (a checkpoint in progress finishes first). */
 const STOP_TIMEOUT_MS = 5_000;
 
+interface Registration {
+  db: Db;
+  intervalMs: number;
+  /** Set when the thread died: this database is checkpointed on the main thread from then on. */
+  fallback?: () => void;
+}
+
 let worker: Worker | undefined;
-let registered = 0;
+/** The databases the current thread checkpoints, by key. */
+let registrations = new Map<number, Registration>();
 let nextKey = 0;
 
 function checkpointWorker(): Worker {
   if (worker) return worker;
   const created = new Worker(WORKER_SOURCE, { eval: true });
+  const served = new Map<number, Registration>();
+  registrations = served;
   created.unref();
   created.on('message', (message: { type: string; file: string; message: string }) => {
     // The log stays and the next turn retries: a checkpoint is housekeeping, never lost data.
     if (message.type === 'error') console.error(`[folio] WAL checkpoint of ${message.file} failed: ${message.message}`);
   });
-  created.on('error', (error) => console.error('[folio] the WAL checkpointer stopped:', error));
+  created.on('error', (error) => console.error('[folio] the WAL checkpointer stopped; checkpoints continue on the main thread:', error));
   created.on('exit', () => {
     if (worker === created) worker = undefined;
+    // Databases still registered (the thread failed, e.g. could not load the driver) are not left to grow their log.
+    for (const registration of served.values()) registration.fallback ??= checkpointInThread(registration.db, registration.intervalMs);
   });
   worker = created;
   return created;
@@ -66,13 +78,15 @@ function checkpointWorker(): Worker {
  * which runs inside whichever commit crosses 1,000 log pages, off). The checkpoint runs on a thread of its own
  * with its own connection: its copying and fsync never hold up a keystroke's commit or a request. PASSIVE never
  * waits for readers or writers; with nothing new in the log it does nothing. One thread serves every database
- * of the process. When no process runs this (a lone CLI command), closing the last connection checkpoints.
+ * of the process; if it cannot run, the main thread checkpoints between requests instead. When no process runs
+ * this (a lone CLI command), closing the last connection checkpoints.
  * Returns a stop function; 0 runs nothing (benchmarks that count log bytes).
  */
 export function startWalCheckpoints(db: Db, intervalMs: number): () => void {
   if (intervalMs <= 0 || db.memory) return () => {};
   const key = (nextKey += 1);
   let thread: Worker;
+  const registration: Registration = { db, intervalMs };
   try {
     thread = checkpointWorker();
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -82,16 +96,18 @@ export function startWalCheckpoints(db: Db, intervalMs: number): () => void {
     console.error('[folio] WAL checkpoints run on the main thread:', error);
     return checkpointInThread(db, intervalMs);
   }
-  registered += 1;
+  const served = registrations;
+  served.set(key, registration);
   let stopped = false;
   return () => {
     if (stopped) return;
     stopped = true;
-    registered -= 1;
+    served.delete(key);
+    if (registration.fallback) return registration.fallback();
     // Synchronous, as closing the app is: its connection must be gone before anyone deletes the files.
     const closed = new Int32Array(new SharedArrayBuffer(4));
     thread.postMessage({ type: 'remove', key, closed });
-    if (registered === 0 && worker === thread) worker = undefined;
+    if (served.size === 0 && worker === thread) worker = undefined;
     Atomics.wait(closed, 0, 0, STOP_TIMEOUT_MS);
   };
 }
