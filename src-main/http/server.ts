@@ -13,7 +13,7 @@ import { handleApi } from './api';
 import { LiveChannel } from '../live/channel';
 import { refreshStalePageBodies } from '../content/stale-bodies';
 import { answeringFailures, type SurfaceKind } from './failure-answers';
-import { duringCurrentRequest, withRequestLabel } from './request-context';
+import { labelOf, noteRequestArrived } from './request-context';
 import { SafeServerResponse } from './safe-response';
 import { serveRenderer } from './static-files';
 import { createTrpcHandler } from './trpc-handler';
@@ -57,11 +57,13 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
   };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
-    withRequestLabel(req, () => {
-      // A write after the end is an 'error' event: with no listener, Node would throw it at the process.
-      res.on('error', (error) => console.error(`[folio] response failed${duringCurrentRequest()}:`, error));
-      answeringFailures(failureKindOf(req.url ?? '/'), req, res, () => route(req, res));
+    noteRequestArrived(req);
+    // A write after the end is an 'error' event: with no listener, Node would throw it at the process.
+    res.on('error', (error) => {
+      const { method, path } = labelOf(req);
+      console.error(`[folio] response failed while serving ${method} ${path}:`, error);
     });
+    answeringFailures(failureKindOf(req.url ?? '/'), req, res, () => route(req, res));
   };
 }
 

@@ -28,9 +28,9 @@ const user = () => fetch(`${server.url}/v1/user`, { headers: { authorization: `B
 
 describe('folio serve, when an exception escapes a request', { timeout: 90_000 }, () => {
   it.each([
-    ['an uncaught exception', '/v1/planted/exception', /uncaught exception while serving GET \/v1\/planted\/exception; still serving:[\s\S]*planted uncaught exception/],
-    ['an unhandled rejection', '/v1/planted/rejection', /unhandled promise rejection while serving GET \/v1\/planted\/rejection; still serving:[\s\S]*planted unhandled rejection/],
-  ])('logs %s with the request and keeps serving', async (_what, path, logged) => {
+    ['an uncaught exception', '/v1/planted/exception', /uncaught exception after GET \/v1\/planted\/exception \(the most recent request\); still serving:[\s\S]*planted uncaught exception/],
+    ['an unhandled rejection', '/v1/planted/rejection', /unhandled promise rejection after GET \/v1\/planted\/rejection \(the most recent request\); still serving:[\s\S]*planted unhandled rejection/],
+  ])('logs %s with the most recent request and keeps serving', async (_what, path, logged) => {
     expect((await fetch(`${server.url}${path}?token=never-logged`)).status).toBe(401);
     const output = await outputMatching(logged);
     expect(output).toMatch(logged);
