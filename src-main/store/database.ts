@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations';
 import { endReadSnapshot } from './read-snapshot';
+import { installTokenCache } from './token-cache';
 import { registerSyncFunctions, startSyncClock } from './sync-capture';
 
 export type Db = Database.Database;
@@ -34,6 +35,7 @@ export function openDatabase(dataDir: string): Db {
   // Before migrating: the sync triggers (and the migration that backfills them) call these.
   registerSyncFunctions(db);
   migrate(db);
+  installTokenCache(db);
   startSyncClock(db);
   return db;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './database';
 import { newId } from './ids';
+import { rememberedUser } from './token-cache';
 import type { UserRow } from './users';
 
 export interface TokenRow {
@@ -34,12 +35,15 @@ export function insertToken(db: Db, userId: string, token: string, now: string, 
 }
 
 export function findUserByToken(db: Db, token: string): UserRow | undefined {
-  return db
-    .prepare(
-      `SELECT u.* FROM api_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
-    )
-    .get(hashToken(token)) as UserRow | undefined;
+  const digest = hashToken(token);
+  return rememberedUser(db, digest, () =>
+    db
+      .prepare(
+        `SELECT u.* FROM api_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
+      )
+      .get(digest) as UserRow | undefined,
+  );
 }
 
 /** Revokes one token by its value; returns whether a live token matched. */

@@ -34,4 +34,13 @@ describe('a revoked API token', () => {
     expect((await server.as(user.token).get('/v1/user')).status).toBe(401);
     expect((await server.api.get('/v1/user')).status).toBe(200);
   });
+
+  it("answers with the user as they are now after their row changes, not as they were at the token's last use", async () => {
+    const user = server.userToken('renamed@example.com');
+    const client = server.as(user.token);
+    expect((await client.get('/v1/user')).status).toBe(200);
+    server.app.db.prepare('UPDATE users SET display_name = ? WHERE id = ?').run('Renamed Writer', user.id);
+    const after = await client.get<{ displayName: string }>('/v1/user');
+    expect(after.body.displayName).toBe('Renamed Writer');
+  });
 });
