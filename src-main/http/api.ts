@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type FolioApp, serviceContext } from '../app/app';
+import { callContext, type FolioApp } from '../app/app';
 import { authenticate } from '../auth/authenticate';
 import { refreshStalePageBodies } from '../content/stale-bodies';
 import { FolioError } from '../errors';
@@ -23,7 +23,7 @@ async function answerWithBody(app: FolioApp, req: IncomingMessage, res: ServerRe
     const routed = authenticateAndRoute(app, req, url);
     result = 'status' in routed ? routed : await runHandler(app, req, url, listenUrl, routed, await readJsonBody(req));
   } catch (error) {
-    result = errorToResponse(error);
+    result = errorToResponse(error, req);
   }
   sendApiResult(res, result);
   // An early answer (401, 404, 413, 415, ...) leaves the body unread: read it away (bounded), never reset the
@@ -44,12 +44,12 @@ function answerBodylessRead(app: FolioApp, req: IncomingMessage, res: ServerResp
       return 'status' in routed ? routed : runHandler(app, req, url, listenUrl, routed, undefined);
     });
   } catch (error) {
-    result = errorToResponse(error);
+    result = errorToResponse(error, req);
   }
   if (!(result instanceof Promise)) return sendApiResult(res, result);
   return result.then(
     (answer) => sendApiResult(res, answer),
-    (error: unknown) => sendApiResult(res, errorToResponse(error)),
+    (error: unknown) => sendApiResult(res, errorToResponse(error, req)),
   );
 }
 
@@ -68,14 +68,14 @@ function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Ro
   }
   if (match.kind === 'wrong-method') {
     const error = new FolioError('method_not_allowed', `${req.method} is not supported on ${url.pathname} (allowed: ${match.allowed.join(', ')})`);
-    return { ...errorToResponse(error), headers: { Allow: match.allowed.join(', ') } };
+    return { ...errorToResponse(error, req), headers: { Allow: match.allowed.join(', ') } };
   }
   return { user, handler: match.handler, params: match.params };
 }
 
 function runHandler(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string, routed: Routed, body: unknown): RouteResult | Promise<RouteResult> {
   const query = Object.fromEntries(url.searchParams);
-  const ctx = { ...serviceContext(app, routed.user), baseUrl: baseUrlOf(req, listenUrl) };
+  const ctx = callContext(app, routed.user, baseUrlOf(req, listenUrl));
   // Right before the handler, so it reads every keystroke acknowledged until now. The sync exchange moves
   // documents, never the read model, so it leaves the refresh to readers.
   if (!url.pathname.startsWith('/sync/')) refreshStalePageBodies(app);

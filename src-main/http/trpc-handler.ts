@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
-import { appServices, type FolioApp } from '../app/app';
+import { callContext, type FolioApp } from '../app/app';
 import { authenticate } from '../auth/authenticate';
 import { isFolioError } from '../errors';
 import { appRouter } from '../trpc/router';
@@ -31,7 +31,7 @@ export function createTrpcHandler(app: FolioApp, listenUrl: () => string) {
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }
-      return { ...appServices(app), user, baseUrl };
+      return callContext(app, user, baseUrl);
     },
   });
   return (req: IncomingMessage, res: ServerResponse): void => {
