@@ -18,9 +18,15 @@ export interface ServerProcess {
 }
 
 /** `folio serve` (the compiled CLI) on a prepared data directory, in a process of its own: its CPU and memory are its own. */
-export async function spawnTeamServer(dataDir: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [COMPILED_CLI, 'serve', '--data', dataDir, '--port', '0'], {
+export function spawnTeamServer(dataDir: string): Promise<ServerProcess> {
+  return spawnServerProcess([COMPILED_CLI, 'serve', '--data', dataDir, '--port', '0']);
+}
+
+/** `node ARGS` (env added), once it prints "listening on URL". */
+export async function spawnServerProcess(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
