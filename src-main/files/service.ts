@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../app/context';
 import { cutRevision, refreshTreeRows, treeDocId, type TreeRef } from '../content/engine';
 import type { DocWriter } from '../content/doc-store';
-import { writeFile } from '../content/tree-model';
+import { writeFile, type FileRecord } from '../content/tree-model';
 import { badRequest, notFound } from '../errors';
 import { requireChangeRequest } from '../change-requests/access';
 import { mainTree } from '../content/pages-service';
@@ -25,20 +25,26 @@ export interface NewFile {
  * file enters content comes through here.
  */
 export function addFileToTree(ctx: ServiceContext, writer: DocWriter, tree: TreeRef, file: NewFile, field = 'data'): string {
+  const record = storedFileRecord(ctx, newId(), file, field);
+  writer.change(treeDocId(tree.treeId), (doc) => writeFile(doc, record));
+  refreshTreeRows(ctx, tree);
+  return record.id;
+}
+
+/**
+ * The record of a file under `id`, its bytes checked (as addFileToTree says) and stored: for a new file, or
+ * new bytes for a file that keeps its id (Git Sync replacing an asset its repository changed).
+ */
+export function storedFileRecord(ctx: Pick<ServiceContext, 'db' | 'clock'>, id: string, file: NewFile, field = 'data'): FileRecord {
   if (file.bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${field}: files are limited to ${MAX_FILE_BYTES} bytes`);
   const claimed = claimedImage(file.bytes, file.contentType);
   const oversize = oversizeImageReason(claimed);
   if (oversize) throw badRequest(`${field}: ${oversize}`);
   const now = isoNow(ctx.clock);
-  const id = newId();
   const hash = storeBlob(ctx.db, file.bytes, now);
   // Dimensions are kept for files stored as images (the API's `dimensions`).
   const dimensions = claimed && file.contentType.startsWith('image/') ? { width: claimed.width, height: claimed.height } : undefined;
-  writer.change(treeDocId(tree.treeId), (doc) =>
-    writeFile(doc, { id, name: file.name, contentType: file.contentType, hash, size: file.bytes.byteLength, ...dimensions, createdAt: now }),
-  );
-  refreshTreeRows(ctx, tree);
-  return id;
+  return { id, name: file.name, contentType: file.contentType, hash, size: file.bytes.byteLength, ...dimensions, createdAt: now };
 }
 
 /**

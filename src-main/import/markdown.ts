@@ -43,6 +43,7 @@ export async function importMarkdownTree(source: SourceTree): Promise<ImportPlan
   const pageOfFile = new Map<string, ImportedPage>();
   const toPage = (path: string, title?: string, children: ImportedPage[] = []) => {
     const page = pageFromMarkdown(path, texts.get(path)!, { assets, title, children, failures });
+    page.file = path;
     if (!pageOfFile.has(path)) pageOfFile.set(path, page);
     return page;
   };

@@ -27,6 +27,8 @@ export interface ImportedPage {
   children: ImportedPage[];
   /** Made by the importer to hold others (a SUMMARY.md heading, a folder): not a resource of the source. */
   synthetic?: boolean;
+  /** A page read from a repository's file: that file, relative to the content root (`manual/README.md`); Git Sync matches pages by it. */
+  file?: string;
 }
 
 export interface ImportedFile {

@@ -4,7 +4,7 @@ import type { DocWriter } from '../content/doc-store';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
 import { slugify } from '../../src-shared/gitbook-markdown/headings';
 import { generateKeyBetween } from 'fractional-indexing';
-import { lastOrderKey, readPages, writePage } from '../content/tree-model';
+import { lastOrderKey, readPages, writePage, type RecordedFields } from '../content/tree-model';
 import { addFileToTree } from '../files/service';
 import { newId } from '../store/ids';
 import { cleanSlug } from './markdown-page';
@@ -44,25 +44,9 @@ export function writeImportPlan(
       for (const page of pages) {
         const id = newId();
         pageIds.set(page, id);
-        const kind = page.kind ?? 'document';
-        writePage(doc, id, {
-          kind,
-          title: page.title,
-          // Slugs the importer took from the source (file names) are kept as written, dots included,
-          // so that page paths are the source's paths; others come from the title.
-          slug: (page.slug && cleanSlug(page.slug)) || slugify(page.title),
-          parent,
-          order: nextKey(parent),
-          emoji: page.emoji,
-          icon: page.icon,
-          description: page.description,
-          hidden: page.hidden || undefined,
-          href: kind === 'link' ? page.href : undefined,
-          options: kind === 'document' ? pageOptionsOf(page, fileIds) : undefined,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (page.markdown && kind === 'document') bodies.push({ pageId: id, markdown: page.markdown });
+        const fields = importedPageFields(page, fileIds);
+        writePage(doc, id, { ...fields, parent, order: nextKey(parent), createdAt: now, updatedAt: now });
+        if (page.markdown && fields.kind === 'document') bodies.push({ pageId: id, markdown: page.markdown });
         place(page.children, id);
       }
     };
@@ -80,6 +64,24 @@ export function writeImportPlan(
     // Each reader counts what it found so that this holds; the floor keeps a miscount in one of
     // them from ever reporting more imported than found.
     totalResources: Math.max(plan.totalResources, importedResources),
+  };
+}
+
+/** The fields an imported page is stored with, its place and times aside (Git Sync's reconcile compares a page's current fields with these). */
+export function importedPageFields(page: ImportedPage, fileIds: ReadonlyMap<string, string>): RecordedFields {
+  const kind = page.kind ?? 'document';
+  return {
+    kind,
+    title: page.title,
+    // Slugs the importer took from the source (file names) are kept as written, dots included,
+    // so that page paths are the source's paths; others come from the title.
+    slug: (page.slug && cleanSlug(page.slug)) || slugify(page.title),
+    emoji: page.emoji,
+    icon: page.icon,
+    description: page.description,
+    hidden: page.hidden || undefined,
+    href: kind === 'link' ? page.href : undefined,
+    options: kind === 'document' ? pageOptionsOf(page, fileIds) : undefined,
   };
 }
 

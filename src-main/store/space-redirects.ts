@@ -28,3 +28,12 @@ export function getSpaceRedirect(db: Db, spaceId: string, source: string): Space
 export function listSpaceRedirects(db: Db, spaceId: string): SpaceRedirectRow[] {
   return db.prepare('SELECT * FROM space_redirects WHERE space_id = ? ORDER BY source').all(spaceId) as SpaceRedirectRow[];
 }
+
+/** Removes a space's redirects but those from `keep` (the repository imported again: what its `.gitbook.yaml` no longer lists goes). */
+export function deleteSpaceRedirectsExcept(db: Db, spaceId: string, keep: readonly string[]): number {
+  const kept = new Set(keep);
+  const remove = db.prepare('DELETE FROM space_redirects WHERE space_id = ? AND source = ?');
+  let removed = 0;
+  for (const row of listSpaceRedirects(db, spaceId)) if (!kept.has(row.source)) removed += remove.run(spaceId, row.source).changes;
+  return removed;
+}
