@@ -7,6 +7,7 @@ import { registerFileRoutes } from '../files/routes';
 import { ImportJobs } from '../import/jobs';
 import { registerImportRoutes } from '../import/routes';
 import { registerExportRoutes } from '../export/routes';
+import { registerGitSyncRoutes } from '../git-sync/routes';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerLinkRoutes } from '../links/routes';
@@ -149,6 +150,7 @@ export function createApiRouter(): Router {
   registerLinkRoutes(router);
   registerImportRoutes(router);
   registerExportRoutes(router);
+  registerGitSyncRoutes(router);
   registerCommentRoutes(router);
   registerChangeRequestRoutes(router);
   registerChangeRequestContentRoutes(router);

@@ -6,6 +6,14 @@ import { countChangeRequests } from '../store/change-requests';
 import { countOpenComments } from '../store/comments';
 import type { Db } from '../store/database';
 import type { SpaceRow } from '../store/spaces';
+import { getGitSync } from '../store/git-sync';
+import { presentGitSyncState } from '../git-sync/presenter';
+
+/** `gitSync`, for a space with a repository set up (docs/git-sync.md). */
+function gitSyncOf(db: Db, spaceId: string) {
+  const row = getGitSync(db, spaceId);
+  return row ? { gitSync: presentGitSyncState(row) } : {};
+}
 
 /** `pc` carries the store (every caller passes its CallContext): the `comments` counter is read from it. */
 export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefined, pc: PresentContext & { db: Db }) {
@@ -37,5 +45,6 @@ export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefine
     changeRequestsOpen: requests.open,
     changeRequestsDraft: requests.draft,
     permissions: spacePermissions(role),
+    ...gitSyncOf(pc.db, space.id),
   };
 }

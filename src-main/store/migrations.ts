@@ -28,6 +28,7 @@ import { commentAnchors026 } from './migrations/026-comment-anchors';
 import { stalePageBodies027 } from './migrations/027-stale-page-bodies';
 import { documentLogByDocument028 } from './migrations/028-document-log-by-document';
 import { searchSpaceBlocks029 } from './migrations/029-search-space-blocks';
+import { gitSync030 } from './migrations/030-git-sync';
 
 export interface Migration {
   version: number;
@@ -36,7 +37,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023, spaceRedirects024, linkMetadata025, commentAnchors026, stalePageBodies027, documentLogByDocument028, searchSpaceBlocks029];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023, spaceRedirects024, linkMetadata025, commentAnchors026, stalePageBodies027, documentLogByDocument028, searchSpaceBlocks029, gitSync030];
 
 export interface MigrateOptions {
   /** Stops after this version: a database as an older Folio left it (tests, schema snapshots). */

@@ -1,0 +1,52 @@
+import { badRequest } from '../errors';
+import type { ServiceContext } from '../app/context';
+import { sealSecret } from '../secrets/connection';
+import { upsertGitSyncTarget } from '../store/git-sync';
+import { isoNow } from '../app/context';
+import { parseRemote, type GitRemote } from './remote';
+
+/** What an export or import names, as GitBook's ExportToGitRepository / ImportGitRepository give it. */
+export interface GitTargetInput {
+  url: string;
+  ref: string;
+  repoProjectDirectory?: string;
+  repoTreeURL?: string;
+  gitInfo?: { provider?: 'github' | 'gitlab'; url?: string };
+}
+
+export interface GitTarget {
+  remote: GitRemote;
+  ref: string;
+  /** '' for the repository's top, else `docs` (no leading or trailing slash). */
+  projectDirectory: string;
+}
+
+/** Checks a request's repository, branch and folder (400s naming the field); nothing is contacted yet. */
+export function parseGitTarget(ctx: ServiceContext, input: GitTargetInput): GitTarget {
+  const remote = parseRemote(input.url, { allowFileImports: ctx.config.allowFileImports, network: ctx.config });
+  if (!/^refs\/heads\/[^\s~^:?*[\\]+$/.test(input.ref) || /\.\.|@\{|\/\/|\/$|\.lock$|\.$/.test(input.ref)) {
+    throw badRequest(`ref: "${input.ref.slice(0, 200)}" is not a branch ref such as refs/heads/main`);
+  }
+  const directory = (input.repoProjectDirectory ?? '').trim().replace(/^\.?\/+|\/+$/g, '');
+  if (directory.split('/').some((segment) => segment === '..' || segment === '.') || /[\0\\]/.test(directory)) {
+    throw badRequest('repoProjectDirectory: give a folder inside the repository, such as docs (no "..")');
+  }
+  return { remote, ref: input.ref, projectDirectory: directory };
+}
+
+/** Remembers the target on the space (credentials sealed), for `git/info` and the next operation. */
+export function rememberGitTarget(ctx: ServiceContext, spaceId: string, target: GitTarget, input: GitTargetInput): void {
+  upsertGitSyncTarget(
+    ctx.db,
+    spaceId,
+    {
+      url: target.remote.url,
+      ref: target.ref,
+      projectDirectory: target.projectDirectory,
+      ...(target.remote.credentials && { credentials: sealSecret(ctx.db, JSON.stringify(target.remote.credentials)) }),
+      provider: input.gitInfo?.provider ?? null,
+      treeUrl: input.gitInfo?.url ?? input.repoTreeURL ?? null,
+    },
+    isoNow(ctx.clock),
+  );
+}

@@ -1,0 +1,88 @@
+import type { Db } from './database';
+
+export interface GitSyncRow {
+  space_id: string;
+  url: string;
+  ref: string;
+  project_directory: string;
+  /** Sealed JSON {username, password}, or null. */
+  credentials: string | null;
+  provider: string | null;
+  tree_url: string | null;
+  last_commit: string | null;
+  last_revision_id: string | null;
+  /** JSON string[]. */
+  managed_paths: string;
+  /** JSON GitSyncOperation, or null before the first operation. */
+  operation: string | null;
+  base_change_request_id: string | null;
+  import_change_request_id: string | null;
+  pending_commit: string | null;
+  pending_revision_id: string | null;
+  /** JSON string[]: the files the pending commit holds for the space. */
+  pending_managed_paths: string | null;
+  pending_updates: Buffer | null;
+  enabled: number;
+  /** Sealed. */
+  webhook_secret: string | null;
+  poll_minutes: number;
+  last_checked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function getGitSync(db: Db, spaceId: string): GitSyncRow | undefined {
+  return db.prepare('SELECT * FROM git_sync WHERE space_id = ?').get(spaceId) as GitSyncRow | undefined;
+}
+
+export interface GitSyncTarget {
+  url: string;
+  ref: string;
+  projectDirectory: string;
+  /** Sealed; undefined keeps what is stored. */
+  credentials?: string | null;
+  provider?: string | null;
+  treeUrl?: string | null;
+}
+
+/** Records where the space syncs to (an export or import names it each time, as GitBook's API does). */
+export function upsertGitSyncTarget(db: Db, spaceId: string, target: GitSyncTarget, now: string): void {
+  db.prepare(
+    `INSERT INTO git_sync (space_id, url, ref, project_directory, credentials, provider, tree_url, created_at, updated_at)
+     VALUES (@spaceId, @url, @ref, @projectDirectory, @credentials, @provider, @treeUrl, @now, @now)
+     ON CONFLICT (space_id) DO UPDATE SET
+       url = excluded.url, ref = excluded.ref, project_directory = excluded.project_directory,
+       credentials = CASE WHEN @keepCredentials THEN git_sync.credentials ELSE excluded.credentials END,
+       provider = COALESCE(excluded.provider, git_sync.provider), tree_url = COALESCE(excluded.tree_url, git_sync.tree_url),
+       -- Another repository, branch or folder: what was agreed with the old one is no base for the new one.
+       last_commit = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.last_commit END,
+       last_revision_id = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.last_revision_id END,
+       managed_paths = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.managed_paths ELSE '[]' END,
+       updated_at = excluded.updated_at`,
+  ).run({
+    spaceId,
+    url: target.url,
+    ref: target.ref,
+    projectDirectory: target.projectDirectory,
+    credentials: target.credentials ?? null,
+    keepCredentials: target.credentials === undefined ? 1 : 0,
+    provider: target.provider ?? null,
+    treeUrl: target.treeUrl ?? null,
+    now,
+  });
+}
+
+/** The repository and the space agree: `commit` holds the space's content at `revisionId`. */
+export function recordGitSyncAgreement(db: Db, spaceId: string, commit: string, revisionId: string, managedPaths: readonly string[], now: string): void {
+  db.prepare('UPDATE git_sync SET last_commit = ?, last_revision_id = ?, managed_paths = ?, updated_at = ? WHERE space_id = ?').run(
+    commit,
+    revisionId,
+    JSON.stringify(managedPaths),
+    now,
+    spaceId,
+  );
+}
+
+export function setGitSyncOperation(db: Db, spaceId: string, operation: unknown, now: string): void {
+  db.prepare('UPDATE git_sync SET operation = ?, updated_at = ? WHERE space_id = ?').run(JSON.stringify(operation), now, spaceId);
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** The fields GitBook's ImportGitRepository and ExportToGitRepository share (0.137.0 spec). */
+const gitTarget = {
+  url: z.string().min(1).max(2048),
+  ref: z.string().min(1).max(255),
+  repoCacheID: z.string().max(255).optional(),
+  repoTreeURL: z.string().max(2048).optional(),
+  repoCommitURL: z.string().max(2048).optional(),
+  repoProjectDirectory: z.string().max(1024).optional(),
+  timestamp: z.string().max(64).optional(),
+  force: z.boolean().optional(),
+  gitInfo: z
+    .strictObject({
+      provider: z.enum(['github', 'gitlab']).optional(),
+      url: z.string().max(2048).optional(),
+    })
+    .optional(),
+};
+
+export const exportToGitRepositoryInput = z.strictObject({ ...gitTarget, commitMessage: z.string().min(1).max(10_000) });
+export type ExportToGitRepositoryInput = z.infer<typeof exportToGitRepositoryInput>;
+
+export const importGitRepositoryInput = z.strictObject({ ...gitTarget, standalone: z.boolean().optional() });
+export type ImportGitRepositoryInput = z.infer<typeof importGitRepositoryInput>;
