@@ -30,23 +30,28 @@ import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '.
 export function createChangeRequest(ctx: ServiceContext, spaceId: string, subject: string | undefined) {
   return ctx.docs.write((writer) => {
     const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'open change requests' });
-    const cr = insertChangeRequest(ctx.db, {
-      spaceId: space.id,
-      subject: subject ?? '',
-      createdBy: ctx.user.id,
-      revisionInitial: space.revision_id,
-      now: isoNow(ctx.clock),
-    });
-    // The fork shares history with main (lesson 6): it is seeded with main's full state.
-    writer.applyUpdate(treeDocId(cr.id), Y.encodeStateAsUpdate(ctx.docs.get(treeDocId(space.id))));
-    copyTreeRows(ctx.db, space.id, cr.id);
-    copyTreeFiles(ctx.db, space.id, cr.id);
-    copyTreeLinks(ctx.db, space.id, cr.id);
-    // Its first revision records every page, so any of its revisions reads back on its own.
-    cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id, { parents: [space.revision_id], force: true, derived: false });
-    addContributor(ctx.db, cr.id, ctx.user.id);
-    return cr;
+    return forkChangeRequest(ctx, writer, space, subject ?? '');
   });
+}
+
+/** Opens a change request on main content as it is now, in the caller's write (roles already checked). */
+export function forkChangeRequest(ctx: ServiceContext, writer: DocWriter, space: { id: string; revision_id: string }, subject: string): ChangeRequestRow {
+  const cr = insertChangeRequest(ctx.db, {
+    spaceId: space.id,
+    subject,
+    createdBy: ctx.user.id,
+    revisionInitial: space.revision_id,
+    now: isoNow(ctx.clock),
+  });
+  // The fork shares history with main (lesson 6): it is seeded with main's full state.
+  writer.applyUpdate(treeDocId(cr.id), Y.encodeStateAsUpdate(ctx.docs.get(treeDocId(space.id))));
+  copyTreeRows(ctx.db, space.id, cr.id);
+  copyTreeFiles(ctx.db, space.id, cr.id);
+  copyTreeLinks(ctx.db, space.id, cr.id);
+  // Its first revision records every page, so any of its revisions reads back on its own.
+  cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id, { parents: [space.revision_id], force: true, derived: false });
+  addContributor(ctx.db, cr.id, ctx.user.id);
+  return cr;
 }
 
 export function listSpaceChangeRequests(
@@ -117,27 +122,32 @@ export function mergeChangeRequest(ctx: ServiceContext, spaceId: string, changeR
     const { space, changeRequest: cr } = requireChangeRequest(ctx, spaceId, changeRequestId, 'review', 'merge it');
     assertChangeRequestOpenForEdits(cr);
     assertSpaceWritable(space);
-    const main: TreeRef = { spaceId: space.id, treeId: space.id };
-    const mainDoc = ctx.docs.get(treeDocId(space.id));
-    const crDoc = ctx.docs.get(treeDocId(cr.id));
-    const mainBefore = new Map(readPages(mainDoc).map((p) => [p.id, p]));
-    const crPages = new Map(readPages(crDoc).map((p) => [p.id, p]));
-    const forks = bodyForks(ctx.db, cr.id);
-
-    writer.applyUpdate(treeDocId(space.id), Y.encodeStateAsUpdate(crDoc, Y.encodeStateVector(mainDoc)));
-    for (const fork of forks.filter((f) => f.edited)) {
-      const main = bodyDocId(space.id, fork.page_id);
-      const vector = ctx.docs.exists(main) ? Y.encodeStateVector(ctx.docs.get(main)) : undefined;
-      applyBodyUpdate(ctx, writer, mainTree(space.id), fork.page_id, Y.encodeStateAsUpdate(ctx.docs.get(bodyDocId(cr.id, fork.page_id)), vector));
-    }
-    keepEditedPages(writer, space.id, mainBefore, crPages, forks);
-    refreshTreeRows(ctx, main);
-    const crRevision = currentRevisionOf(ctx, cr);
-    const previous = latestRevisionOfTree(ctx.db, space.id);
-    const revision = cutRevision(ctx, main, 'merge', ctx.user.id, { parents: [previous?.id ?? space.revision_id, crRevision], force: true })!;
-    updateChangeRequest(ctx.db, cr.id, { status: 'merged', revision_merged: revision.id, updated_at: isoNow(ctx.clock) });
-    return { revision: revision.id, result: 'merge' as const };
+    return mergeIntoMain(ctx, writer, space, cr);
   });
+}
+
+/** The merge itself, in the caller's write (roles and states already checked). */
+export function mergeIntoMain(ctx: ServiceContext, writer: DocWriter, space: { id: string; revision_id: string }, cr: ChangeRequestRow) {
+  const main: TreeRef = { spaceId: space.id, treeId: space.id };
+  const mainDoc = ctx.docs.get(treeDocId(space.id));
+  const crDoc = ctx.docs.get(treeDocId(cr.id));
+  const mainBefore = new Map(readPages(mainDoc).map((p) => [p.id, p]));
+  const crPages = new Map(readPages(crDoc).map((p) => [p.id, p]));
+  const forks = bodyForks(ctx.db, cr.id);
+
+  writer.applyUpdate(treeDocId(space.id), Y.encodeStateAsUpdate(crDoc, Y.encodeStateVector(mainDoc)));
+  for (const fork of forks.filter((f) => f.edited)) {
+    const main = bodyDocId(space.id, fork.page_id);
+    const vector = ctx.docs.exists(main) ? Y.encodeStateVector(ctx.docs.get(main)) : undefined;
+    applyBodyUpdate(ctx, writer, mainTree(space.id), fork.page_id, Y.encodeStateAsUpdate(ctx.docs.get(bodyDocId(cr.id, fork.page_id)), vector));
+  }
+  keepEditedPages(writer, space.id, mainBefore, crPages, forks);
+  refreshTreeRows(ctx, main);
+  const crRevision = currentRevisionOf(ctx, cr);
+  const previous = latestRevisionOfTree(ctx.db, space.id);
+  const revision = cutRevision(ctx, main, 'merge', ctx.user.id, { parents: [previous?.id ?? space.revision_id, crRevision], force: true })!;
+  updateChangeRequest(ctx.db, cr.id, { status: 'merged', revision_merged: revision.id, updated_at: isoNow(ctx.clock) });
+  return { revision: revision.id, result: 'merge' as const };
 }
 
 const mainTree = (spaceId: string): TreeRef => ({ spaceId, treeId: spaceId });

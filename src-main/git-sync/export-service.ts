@@ -4,11 +4,13 @@ import { exportSpaceRepository } from '../export/service';
 import { unsealSecret } from '../secrets/connection';
 import { conflict } from '../errors';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
-import { getGitSync, recordGitSyncAgreement } from '../store/git-sync';
-import { changedPathsBetween, fetchBranch, openLocalRepository, pushCommit, writeCommit } from './local-repository';
+import { getChangeRequest } from '../store/change-requests';
+import { clearPendingExport, getGitSync, recordGitSyncAgreement, recordPendingExport, setGitSyncBase } from '../store/git-sync';
+import { applyBaseStash, createBaseFork, decodePendingBase, encodePendingBase, stashMainForBase } from './base-fork';
+import { changedPathsBetween, fetchBranch, isAncestor, openLocalRepository, pushCommit, writeCommit } from './local-repository';
 import { runGitOperation } from './operation';
 import { remoteConfig, type GitRemote } from './remote';
-import { type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
+import { agreesWith, ensureGitSyncRow, type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
 
 export interface ExportToGitInput extends GitTargetInput {
   commitMessage: string;
@@ -31,37 +33,78 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
   const target = parseGitTarget(ctx, input);
   const remote = withStoredCredentials(ctx, space.id, target.remote);
   const config = await remoteConfig(remote, ctx.config);
-  rememberGitTarget(ctx, space.id, target, input);
+  ensureGitSyncRow(ctx, space.id, target);
   return runGitOperation(ctx, space.id, 'export', async (stage) => {
     const gitDir = await openLocalRepository(dataDirOf(ctx), space.id);
-    const parent = await fetchBranch(gitDir, remote, config, target.ref);
-    stage('content_process');
-    // The content and the revision it is read at, together: the agreement recorded below names both.
-    const { files, revisionId } = ctx.db.transaction(() => ({
-      files: exportSpaceRepository(ctx, space.id),
-      revisionId: requireSpace(ctx, space.id).space.revision_id,
-    }))();
-    const prefix = target.projectDirectory ? `${target.projectDirectory}/` : '';
-    const written = files.map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
-    const paths = new Set(written.map((file) => file.path));
-    const row = getGitSync(ctx.db, space.id)!;
-    const managed = parent && row.last_commit ? (JSON.parse(row.managed_paths) as string[]) : [];
-    if (parent && row.last_commit && parent !== row.last_commit && !input.force) {
-      await assertRepositoryDocsUnchanged(gitDir, row.last_commit, parent, managed, prefix);
+    const head = await fetchBranch(gitDir, remote, config, target.ref);
+    let row = getGitSync(ctx.db, space.id)!;
+    const agreed = agreesWith(row, target);
+    // An export that committed before and may not have pushed (offline, stopped): in the repository now, it is
+    // agreed; not there and the branch unchanged since the agreement, the new commit follows it.
+    if (agreed && row.pending_commit && head && (await isAncestor(gitDir, row.pending_commit, head))) {
+      finalizePendingExport(ctx, space.id);
+      row = getGitSync(ctx.db, space.id)!;
     }
+    const chainOnPending = agreed && row.pending_commit !== null && head === row.last_commit;
+    const parent = chainOnPending ? row.pending_commit! : head;
+    const prefix = target.projectDirectory ? `${target.projectDirectory}/` : '';
+    const managed = agreed && head ? (JSON.parse(row.managed_paths) as string[]) : [];
+    if (agreed && head && head !== row.last_commit && !input.force) await assertRepositoryDocsUnchanged(gitDir, row.last_commit!, head, managed, prefix);
+    const openImport = agreed && row.import_change_request_id ? getChangeRequest(ctx.db, row.import_change_request_id) : undefined;
+    const importUnmerged = openImport !== undefined && (openImport.status === 'open' || openImport.status === 'draft');
+    if (importUnmerged && !input.force) {
+      throw conflict(`ref: change request #${openImport.number} holds the repository's latest changes; merge it (or archive it) before exporting, or export with force`);
+    }
+    stage('content_process');
+    // The content, its revision and what the base fork needs, in one transaction: the base must become exactly
+    // what this commit holds (base-fork.ts).
+    const read = ctx.docs.write((writer) => {
+      const current = requireSpace(ctx, space.id).space;
+      const base = agreed && row.base_change_request_id && !importUnmerged ? row.base_change_request_id : undefined;
+      return {
+        files: exportSpaceRepository(ctx, space.id),
+        revisionId: current.revision_id,
+        pendingBase: base ? { stash: stashMainForBase(ctx, space.id, base) } : { newBase: createBaseFork(ctx, writer, current) },
+      };
+    });
+    const written = read.files.map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
+    const paths = written.map((file) => file.path);
+    const present = new Set(paths);
     stage('finalize');
     const commit = await writeCommit(gitDir, {
       parent,
       write: written,
-      remove: managed.filter((path) => !paths.has(path)),
+      remove: (chainOnPending ? (JSON.parse(row.pending_managed_paths ?? '[]') as string[]) : managed).filter((path) => !present.has(path)),
       message: input.commitMessage,
       author: { name: ctx.user.display_name, email: ctx.user.email },
       time: Date.parse(isoNow(ctx.clock)) / 1000,
     });
-    if (commit) await pushCommit(gitDir, remote, config, commit, target.ref, input.force);
-    const agreed = commit ?? parent;
-    if (agreed) recordGitSyncAgreement(ctx.db, space.id, agreed, revisionId, [...paths], isoNow(ctx.clock));
+    const result = commit ?? parent;
+    if (!result) return {};
+    recordPendingExport(ctx.db, space.id, { commit: result, revisionId: read.revisionId, managedPaths: paths, base: encodePendingBase(read.pendingBase) }, isoNow(ctx.clock));
+    if (result !== head) await pushCommit(gitDir, remote, config, result, target.ref, input.force);
+    rememberGitTarget(ctx, space.id, target, input);
+    finalizePendingExport(ctx, space.id);
     return commit ? { commit } : {};
+  });
+}
+
+/**
+ * The repository holds the pending export's commit: it is now what the two agree on, and the base fork
+ * becomes what that commit holds (its stash applied, or the fork taken with it adopted).
+ */
+export function finalizePendingExport(ctx: ServiceContext, spaceId: string): void {
+  ctx.docs.write((writer) => {
+    const row = getGitSync(ctx.db, spaceId);
+    if (!row?.pending_commit || !row.pending_updates) return;
+    const pending = decodePendingBase(row.pending_updates);
+    if ('newBase' in pending) {
+      setGitSyncBase(ctx.db, spaceId, pending.newBase);
+    } else if (row.base_change_request_id) {
+      applyBaseStash(ctx, writer, { spaceId, treeId: row.base_change_request_id }, pending.stash);
+    }
+    recordGitSyncAgreement(ctx.db, spaceId, row.pending_commit, row.pending_revision_id!, JSON.parse(row.pending_managed_paths ?? '[]') as string[], isoNow(ctx.clock));
+    clearPendingExport(ctx.db, spaceId);
   });
 }
 

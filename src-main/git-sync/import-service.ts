@@ -1,21 +1,25 @@
 import type { ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
 import { cutRevision } from '../content/engine';
-import { badRequest, conflict } from '../errors';
+import { badRequest } from '../errors';
 import { exportSpaceRepository } from '../export/service';
 import { withoutOversizeImages } from '../import/assets';
 import { importMarkdownTree } from '../import/markdown';
 import { DEFAULT_LIMITS } from '../import/source';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
-import { getGitSync, recordGitSyncAgreement } from '../store/git-sync';
+import type { ChangeRequestRow } from '../store/change-requests';
+import { clearPendingExport, getGitSync, recordGitSyncAgreement, setGitSyncBase, setGitSyncImportChangeRequest } from '../store/git-sync';
+import { createBaseFork } from './base-fork';
+import { gitText } from './git-command';
+import { mergeRepositoryIntoSpace } from './merge-commits';
 import { setRevisionOrigin } from '../store/revisions';
-import { dataDirOf, withStoredCredentials } from './export-service';
-import { fetchBranch, openLocalRepository, renamesBetween } from './local-repository';
+import { dataDirOf, finalizePendingExport, withStoredCredentials } from './export-service';
+import { fetchBranch, isAncestor, openLocalRepository, renamesBetween } from './local-repository';
 import { runGitOperation } from './operation';
 import { reconcileTreeWithPlan } from './reconcile';
 import { remoteConfig } from './remote';
 import { sourceTreeOfCommit } from './repository-source';
-import { type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
+import { agreesWith, ensureGitSyncRow, type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
 
 export interface ImportGitInput extends GitTargetInput {
   standalone?: boolean;
@@ -23,49 +27,86 @@ export interface ImportGitInput extends GitTargetInput {
 }
 
 /**
- * Fetches the branch and makes the space's main content what the repository holds, as GitBook's Git Sync
- * reads it (import/markdown.ts), with the fewest edits: pages still there keep their ids (a file git saw
- * renamed keeps its page), comments and links stay attached, and an import of what is already there writes
- * nothing. One revision, marked as an import.
- *
- * When both sides changed since they last agreed, the import is refused with a 409 unless `force` (the
- * repository wins): merging both sides is the configured Git Sync's job.
+ * Fetches the branch and brings what it holds into the space's main content, as GitBook's Git Sync reads a
+ * repository (import/markdown.ts):
+ * - The first time (or with `force`: the repository wins), the content is reconciled into main with the
+ *   fewest edits: pages still there keep their ids (a file git saw renamed keeps its page), an import of what
+ *   is already there writes nothing.
+ * - Once the two have agreed, new commits are merged (merge-commits.ts): as a change request that merges
+ *   through Yjs with what Folio changed since, when the caller may merge; else left open for a reviewer.
  */
-export async function importGitRepository(ctx: ServiceContext, spaceId: string, input: ImportGitInput): Promise<void> {
+export async function importGitRepository(ctx: ServiceContext, spaceId: string, input: ImportGitInput): Promise<ImportGitOutcome> {
   const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import a git repository into it' });
   assertSpaceWritable(space);
   if (input.standalone) throw badRequest('standalone: an import that leaves the space as it is is not supported; import into the space, or into a change request through the app');
   const target = parseGitTarget(ctx, input);
   const remote = withStoredCredentials(ctx, space.id, target.remote);
   const config = await remoteConfig(remote, ctx.config);
-  rememberGitTarget(ctx, space.id, target, input);
-  await runGitOperation(ctx, space.id, 'import', async (stage) => {
+  ensureGitSyncRow(ctx, space.id, target);
+  return runGitOperation(ctx, space.id, 'import', async (stage) => {
     const gitDir = await openLocalRepository(dataDirOf(ctx), space.id);
     const commit = await fetchBranch(gitDir, remote, config, target.ref);
     if (!commit) throw badRequest(`ref: the repository has no branch ${target.ref}`);
+    let row = getGitSync(ctx.db, space.id)!;
+    if (agreesWith(row, target) && row.pending_commit && (await isAncestor(gitDir, row.pending_commit, commit))) {
+      finalizePendingExport(ctx, space.id);
+      row = getGitSync(ctx.db, space.id)!;
+    }
+    const agreed = agreesWith(row, target);
+    if (agreed && commit === row.last_commit && !input.force) {
+      rememberGitTarget(ctx, space.id, target, input);
+      return {};
+    }
     stage('config_check');
     const { tree: source } = await sourceTreeOfCommit(gitDir, commit, target.projectDirectory, DEFAULT_LIMITS);
     stage('content_process');
     const plan = withoutOversizeImages(await importMarkdownTree(source));
     if (plan.pages.length === 0) throw badRequest(`url: no GitBook content (SUMMARY.md, README.md or markdown pages) under "${target.projectDirectory || '/'}" on ${target.ref}`);
-    const before = getGitSync(ctx.db, space.id)!;
-    const renames = before.last_commit && before.last_commit !== commit ? await renamesBetween(gitDir, before.last_commit, commit, target.projectDirectory).catch(() => new Map<string, string>()) : new Map<string, string>();
+    const renames = agreed ? await renamesBetween(gitDir, row.last_commit!, commit, target.projectDirectory).catch(() => new Map<string, string>()) : new Map<string, string>();
     stage('finalize');
+    const prefix = target.projectDirectory ? `${target.projectDirectory}/` : '';
+    const base = agreed && !input.force ? row.base_change_request_id : null;
+    if (base) {
+      const merged = mergeRepositoryIntoSpace(ctx, space.id, base, plan, renames, await mergeSubject(gitDir, row.last_commit!, commit));
+      ctx.db.transaction(() => {
+        rememberGitTarget(ctx, space.id, target, input);
+        const managed = exportSpaceRepository(ctx, space.id, base).map((file) => `${prefix}${file.path}`);
+        recordGitSyncAgreement(ctx.db, space.id, commit, requireSpace(ctx, space.id).space.revision_id, managed, isoNow(ctx.clock));
+        if (merged.changeRequest) setGitSyncImportChangeRequest(ctx.db, space.id, merged.changeRequest.id);
+      })();
+      return { ...(merged.changeRequest && { changeRequest: merged.changeRequest, merged: merged.merged }), kept: merged.kept };
+    }
     ctx.docs.write((writer) => {
       const { space: now } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import a git repository into it' });
       assertSpaceWritable(now);
-      const row = getGitSync(ctx.db, now.id)!;
-      const spaceMoved = row.last_revision_id !== null && row.last_revision_id !== now.revision_id;
-      if (spaceMoved && row.last_commit !== commit && !input.force) {
-        throw conflict('url: the space and the repository both changed since they last agreed; import with force to take the repository\'s content, or export first');
-      }
       const tree = { spaceId: now.id, treeId: now.id };
       reconcileTreeWithPlan(ctx, writer, tree, plan, renames);
       const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
       if (revision) setRevisionOrigin(ctx.db, revision.id, 'import');
-      const prefix = target.projectDirectory ? `${target.projectDirectory}/` : '';
+      const current = requireSpace(ctx, now.id).space;
+      rememberGitTarget(ctx, now.id, target, input);
+      clearPendingExport(ctx.db, now.id);
+      // From now on new commits merge from here: a fork holding exactly what the repository holds.
+      setGitSyncBase(ctx.db, now.id, createBaseFork(ctx, writer, current));
+      setGitSyncImportChangeRequest(ctx.db, now.id, null);
       const managed = exportSpaceRepository(ctx, now.id).map((file) => `${prefix}${file.path}`);
-      recordGitSyncAgreement(ctx.db, now.id, commit, revision?.id ?? now.revision_id, managed, isoNow(ctx.clock));
+      recordGitSyncAgreement(ctx.db, now.id, commit, current.revision_id, managed, isoNow(ctx.clock));
     });
+    return {};
   });
+}
+
+export interface ImportGitOutcome {
+  /** The change request that brought new commits in, merged when the caller could merge it. */
+  changeRequest?: ChangeRequestRow;
+  merged?: boolean;
+  /** Pages the repository deleted that stayed because Folio edited them since. */
+  kept?: string[];
+}
+
+/** "Git Sync: <subject of the newest commit>" and how many more came with it. */
+async function mergeSubject(gitDir: string, from: string, to: string): Promise<string> {
+  const subjects = (await gitText(['log', '--format=%s', '--no-merges', `${from}..${to}`], { gitDir }).catch(() => '')).split('\n').filter(Boolean);
+  const first = subjects[0]?.slice(0, 200) ?? 'changes from the repository';
+  return `Git Sync: ${first}${subjects.length > 1 ? ` (+${subjects.length - 1} more commits)` : ''}`;
 }

@@ -157,6 +157,15 @@ export async function renamesBetween(gitDir: string, from: string, to: string, d
   return renames;
 }
 
+/** Whether `ancestor` is `commit` or one of its ancestors. */
+export async function isAncestor(gitDir: string, ancestor: string, commit: string): Promise<boolean> {
+  if (ancestor === commit) return true;
+  return runGit(['merge-base', '--is-ancestor', ancestor, commit], { gitDir }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** The paths changed between two commits, or undefined when `from` is not an ancestor of `to` (history rewritten). */
 export async function changedPathsBetween(gitDir: string, from: string, to: string): Promise<string[] | undefined> {
   try {

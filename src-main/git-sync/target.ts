@@ -1,7 +1,7 @@
 import { badRequest } from '../errors';
 import type { ServiceContext } from '../app/context';
 import { sealSecret } from '../secrets/connection';
-import { upsertGitSyncTarget } from '../store/git-sync';
+import { getGitSync, type GitSyncRow, upsertGitSyncTarget } from '../store/git-sync';
 import { isoNow } from '../app/context';
 import { parseRemote, type GitRemote } from './remote';
 
@@ -34,7 +34,24 @@ export function parseGitTarget(ctx: ServiceContext, input: GitTargetInput): GitT
   return { remote, ref: input.ref, projectDirectory: directory };
 }
 
-/** Remembers the target on the space (credentials sealed), for `git/info` and the next operation. */
+/**
+ * Makes sure the space has a Git Sync row to record an operation's progress on. A space that already has
+ * one keeps its repository, credentials and agreement until the operation succeeds (rememberGitTarget):
+ * a mistyped URL or refused credentials must not erase what the space agreed with its real repository.
+ */
+export function ensureGitSyncRow(ctx: ServiceContext, spaceId: string, target: GitTarget): GitSyncRow {
+  const row = getGitSync(ctx.db, spaceId);
+  if (row) return row;
+  upsertGitSyncTarget(ctx.db, spaceId, { url: target.remote.url, ref: target.ref, projectDirectory: target.projectDirectory }, isoNow(ctx.clock));
+  return getGitSync(ctx.db, spaceId)!;
+}
+
+/** Whether the row's agreement is with this repository, branch and folder (else there is none to build on). */
+export function agreesWith(row: GitSyncRow, target: GitTarget): boolean {
+  return row.url === target.remote.url && row.ref === target.ref && row.project_directory === target.projectDirectory && row.last_commit !== null;
+}
+
+/** Remembers the target on the space (credentials sealed) once an operation with it succeeded. */
 export function rememberGitTarget(ctx: ServiceContext, spaceId: string, target: GitTarget, input: GitTargetInput): void {
   upsertGitSyncTarget(
     ctx.db,

@@ -58,6 +58,9 @@ export function upsertGitSyncTarget(db: Db, spaceId: string, target: GitSyncTarg
        last_commit = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.last_commit END,
        last_revision_id = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.last_revision_id END,
        managed_paths = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.managed_paths ELSE '[]' END,
+       base_change_request_id = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.base_change_request_id END,
+       import_change_request_id = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.import_change_request_id END,
+       pending_commit = CASE WHEN git_sync.url = excluded.url AND git_sync.ref = excluded.ref AND git_sync.project_directory = excluded.project_directory THEN git_sync.pending_commit END,
        updated_at = excluded.updated_at`,
   ).run({
     spaceId,
@@ -85,4 +88,31 @@ export function recordGitSyncAgreement(db: Db, spaceId: string, commit: string, 
 
 export function setGitSyncOperation(db: Db, spaceId: string, operation: unknown, now: string): void {
   db.prepare('UPDATE git_sync SET operation = ?, updated_at = ? WHERE space_id = ?').run(JSON.stringify(operation), now, spaceId);
+}
+
+export interface PendingExport {
+  commit: string;
+  revisionId: string;
+  managedPaths: readonly string[];
+  /** encodePendingBase's bytes. */
+  base: Uint8Array;
+}
+
+/** An export committed and not yet known to be in the repository (docs/git-sync.md, "Offline"). */
+export function recordPendingExport(db: Db, spaceId: string, pending: PendingExport, now: string): void {
+  db.prepare(
+    'UPDATE git_sync SET pending_commit = ?, pending_revision_id = ?, pending_managed_paths = ?, pending_updates = ?, updated_at = ? WHERE space_id = ?',
+  ).run(pending.commit, pending.revisionId, JSON.stringify(pending.managedPaths), Buffer.from(pending.base), now, spaceId);
+}
+
+export function clearPendingExport(db: Db, spaceId: string): void {
+  db.prepare('UPDATE git_sync SET pending_commit = NULL, pending_revision_id = NULL, pending_managed_paths = NULL, pending_updates = NULL WHERE space_id = ?').run(spaceId);
+}
+
+export function setGitSyncBase(db: Db, spaceId: string, baseChangeRequestId: string | null): void {
+  db.prepare('UPDATE git_sync SET base_change_request_id = ? WHERE space_id = ?').run(baseChangeRequestId, spaceId);
+}
+
+export function setGitSyncImportChangeRequest(db: Db, spaceId: string, changeRequestId: string | null): void {
+  db.prepare('UPDATE git_sync SET import_change_request_id = ? WHERE space_id = ?').run(changeRequestId, spaceId);
 }

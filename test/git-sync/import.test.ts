@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { writeFileSync, renameSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { updatePage } from '../../src-main/content/pages-service';
+import { setPageMarkdown, updatePage } from '../../src-main/content/pages-service';
 import { getUserById } from '../../src-main/store/users';
 import { newSpace, text } from '../export/repository-support';
 import { useTestServer } from '../support/server';
@@ -11,6 +11,7 @@ import { commitToRepository, filesOf, headOf, logOf, makeRepository, removeRepos
 const CORPUS = '/work/shared/data/gitbook-corpus';
 const server = useTestServer({ config: { allowFileImports: true } });
 afterAll(removeRepositories);
+const owner = () => serviceContext(server.app, getUserById(server.app.db, server.owner.id)!);
 
 const importFrom = (spaceId: string, url: string, body: Record<string, unknown> = {}) => server.api.post(`/v1/spaces/${spaceId}/git/import`, { url, ref: 'refs/heads/main', ...body });
 const exportTo = (spaceId: string, url: string, body: Record<string, unknown> = {}) => server.api.post(`/v1/spaces/${spaceId}/git/export`, { url, ref: 'refs/heads/main', commitMessage: 'From Folio', ...body });
@@ -76,16 +77,57 @@ describe('POST /v1/spaces/{spaceId}/git/import', () => {
     expect(usage.body.markdown).toBe('Run it every day.\n');
   });
 
-  it('refuses with 409 when the space and the repository both changed since they agreed; force takes the repository', async () => {
+  it('merges what changed in git and in Folio since they agreed: both survive, through a change request', async () => {
+    const repository = makeRepository({
+      'README.md': '# Welcome\n\nStart here.\n\nRead the guide next.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n',
+      'guide.md': '# Guide\n\nThe guide.\n',
+    });
+    const spaceId = await newSpace(server);
+    expect((await importFrom(spaceId, repository.url)).status).toBe(204);
+    const [welcome] = await pagesOf(spaceId);
+    // In Folio: the last paragraph. In git: the first one.
+    setPageMarkdown(owner(), spaceId, welcome!.id, 'Start here.\n\nRead the whole guide next.\n');
+    commitToRepository(repository, 'Reword the start', (work) => writeFileSync(join(work, 'README.md'), '# Welcome\n\nStart right here.\n\nRead the guide next.\n'));
+    expect((await importFrom(spaceId, repository.url)).status).toBe(204);
+    const merged = await server.api.get(`/v1/spaces/${spaceId}/content/page/${welcome!.id}?format=markdown`);
+    expect(merged.body.markdown).toBe('Start right here.\n\nRead the whole guide next.\n');
+    const requests = await server.api.get(`/v1/spaces/${spaceId}/change-requests?status=merged`);
+    expect(requests.body.items.map((cr: { subject: string }) => cr.subject)).toEqual(['Git Sync: Reword the start']);
+    // The export then carries both to git, and importing it back changes nothing.
+    expect((await exportTo(spaceId, repository.url, { commitMessage: 'Merge from Folio' })).status).toBe(204);
+    expect(text(filesOf(repository).get('README.md'))).toBe('# Welcome\n\nStart right here.\n\nRead the whole guide next.\n');
+    const agreed = await revisionOf(spaceId);
+    expect((await importFrom(spaceId, repository.url)).status).toBe(204);
+    expect(await revisionOf(spaceId)).toBe(agreed);
+  });
+
+  it('keeps a page git deleted when Folio edited it since, and deletes one nobody edited', async () => {
+    const repository = makeRepository({
+      'README.md': '# Welcome\n\nStart here.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Edited](edited.md)\n* [Untouched](untouched.md)\n',
+      'edited.md': '# Edited\n\nBefore.\n',
+      'untouched.md': '# Untouched\n\nAs imported.\n',
+    });
+    const spaceId = await newSpace(server);
+    await importFrom(spaceId, repository.url);
+    const edited = (await pagesOf(spaceId)).find((page) => page.title === 'Edited')!;
+    setPageMarkdown(owner(), spaceId, edited.id, 'After, in Folio.\n');
+    commitToRepository(repository, 'Remove two pages', (work) => {
+      rmSync(join(work, 'edited.md'));
+      rmSync(join(work, 'untouched.md'));
+      writeFileSync(join(work, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n');
+    });
+    expect((await importFrom(spaceId, repository.url)).status).toBe(204);
+    expect((await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Welcome', 'Edited']);
+  });
+
+  it('takes the repository\'s content with force, whatever changed in Folio', async () => {
     const repository = makeRepository({ 'README.md': '# Welcome\n\nStart here.\n', 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n' });
     const spaceId = await newSpace(server);
     await importFrom(spaceId, repository.url);
     const [welcome] = await pagesOf(spaceId);
-    commitToRepository(repository, 'Edit welcome', (work) => writeFileSync(join(work, 'README.md'), '# Welcome\n\nStart over here.\n'));
-    // A change in Folio: the page's title.
-    updatePage(serviceContext(server.app, getUserById(server.app.db, server.owner.id)!), spaceId, welcome!.id, { title: 'Hello' });
-    const refused = await importFrom(spaceId, repository.url);
-    expect(refused.status).toBe(409);
+    updatePage(owner(), spaceId, welcome!.id, { title: 'Hello' });
     expect((await importFrom(spaceId, repository.url, { force: true })).status).toBe(204);
     expect((await pagesOf(spaceId))[0]!.title).toBe('Welcome');
   });
