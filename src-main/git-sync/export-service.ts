@@ -2,12 +2,13 @@ import type { ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
 import { exportSpaceRepository } from '../export/service';
 import { unsealSecret } from '../secrets/connection';
-import { conflict } from '../errors';
+import { badRequest, conflict } from '../errors';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
 import { clearPendingExport, getGitSync, recordGitSyncAgreement, recordPendingExport, setGitSyncBase } from '../store/git-sync';
 import { applyBaseStash, createBaseFork, decodePendingBase, encodePendingBase, stashMainForBase } from './base-fork';
-import { changedPathsBetween, fetchBranch, isAncestor, openLocalRepository, pushCommit, writeCommit } from './local-repository';
+import { changedPathsBetween, FETCHED_REF, fetchBranch, isAncestor, openLocalRepository, pushCommit, resolveCommit, writeCommit } from './local-repository';
+import { GitCommandError } from './git-command';
 import { runGitOperation } from './operation';
 import { remoteConfig, type GitRemote } from './remote';
 import { agreesWith, ensureGitSyncRow, type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
@@ -36,8 +37,15 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
   ensureGitSyncRow(ctx, space.id, target);
   return runGitOperation(ctx, space.id, 'export', async (stage) => {
     const gitDir = await openLocalRepository(dataDirOf(ctx), space.id);
-    const head = await fetchBranch(gitDir, remote, config, target.ref);
     let row = getGitSync(ctx.db, space.id)!;
+    // Offline first: with the repository out of reach, a space that agreed with it before still commits, on
+    // what it last fetched, and the commit waits to be pushed (docs/git-sync.md, "Offline").
+    let unreachable: Error | undefined;
+    const head = await fetchBranch(gitDir, remote, config, target.ref).catch(async (error: unknown) => {
+      if (!agreesWith(row, target) || !isUnreachable(error)) throw error;
+      unreachable = error as Error;
+      return resolveCommit(gitDir, FETCHED_REF);
+    });
     const agreed = agreesWith(row, target);
     // An export that committed before and may not have pushed (offline, stopped): in the repository now, it is
     // agreed; not there and the branch unchanged since the agreement, the new commit follows it.
@@ -82,6 +90,9 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
     const result = commit ?? parent;
     if (!result) return {};
     recordPendingExport(ctx.db, space.id, { commit: result, revisionId: read.revisionId, managedPaths: paths, base: encodePendingBase(read.pendingBase) }, isoNow(ctx.clock));
+    if (unreachable) {
+      throw badRequest(`url: the repository could not be reached (${unreachable.message.replace(/^git \w+ failed: /, '')}); the commit is kept and will be pushed by the next export or sync`);
+    }
     if (result !== head) await pushCommit(gitDir, remote, config, result, target.ref, input.force);
     rememberGitTarget(ctx, space.id, target, input);
     finalizePendingExport(ctx, space.id);
@@ -106,6 +117,11 @@ export function finalizePendingExport(ctx: ServiceContext, spaceId: string): voi
     recordGitSyncAgreement(ctx.db, spaceId, row.pending_commit, row.pending_revision_id!, JSON.parse(row.pending_managed_paths ?? '[]') as string[], isoNow(ctx.clock));
     clearPendingExport(ctx.db, spaceId);
   });
+}
+
+/** A repository out of reach (network, host down, folder missing), as opposed to one that refused us. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof GitCommandError && !/authentication failed|could not read Username|\b40[13]\b|couldn't find remote ref/i.test(error.stderr);
 }
 
 /**

@@ -73,6 +73,9 @@ export async function importGitRepository(ctx: ServiceContext, spaceId: string, 
         const managed = exportSpaceRepository(ctx, space.id, base).map((file) => `${prefix}${file.path}`);
         recordGitSyncAgreement(ctx.db, space.id, commit, requireSpace(ctx, space.id).space.revision_id, managed, isoNow(ctx.clock));
         if (merged.changeRequest) setGitSyncImportChangeRequest(ctx.db, space.id, merged.changeRequest.id);
+        // An export still waiting to be pushed was built on the branch as it was: its content is in main,
+        // and the next export commits it on top of what was just imported.
+        clearPendingExport(ctx.db, space.id);
       })();
       return { ...(merged.changeRequest && { changeRequest: merged.changeRequest, merged: merged.merged }), kept: merged.kept };
     }

@@ -138,6 +138,8 @@ export async function writeCommit(gitDir: string, request: CommitRequest): Promi
 /** Pushes `commit` to the remote's `ref`; a rejection (the branch moved on) is a GitCommandError. */
 export async function pushCommit(gitDir: string, remote: GitRemote, config: Record<string, string>, commit: string, ref: string, force = false): Promise<void> {
   await runGit(['push', '--quiet', '--porcelain', remote.url, `${force ? '+' : ''}${commit}:${ref}`], { gitDir, config });
+  // What the branch holds now, for an export made while the repository cannot be reached.
+  await runGit(['update-ref', FETCHED_REF, commit], { gitDir });
 }
 
 /** Renamed files between two commits under `directory`, as git detects them (old → new, relative to it). */

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
@@ -140,5 +140,30 @@ describe('POST /v1/spaces/{spaceId}/git/export refuses', () => {
     const answer = await server.as(reader.token).post(`/v1/spaces/${spaceId}/git/export`, { url: repository.url, ref: 'refs/heads/main', commitMessage: 'x' });
     expect(answer.status).toBe(403);
     expect(headOf(repository)).toBeUndefined();
+  });
+});
+
+describe('POST /v1/spaces/{spaceId}/git/export while the repository is out of reach', () => {
+  it('commits anyway, keeps the commit, and pushes it, one commit per export, when the repository is back', async () => {
+    const { spaceId, install } = await spaceWithPages();
+    const repository = makeRepository();
+    await exportTo(spaceId, { url: repository.url });
+    const away = `${repository.dir}-away`;
+    renameSync(repository.dir, away);
+    try {
+      setPageMarkdown(owner, spaceId, install, 'Offline edit one.\n');
+      const first = await exportTo(spaceId, { url: repository.url, commitMessage: 'Offline one' });
+      expect(first.status).toBe(400);
+      expect(first.body.error.message).toMatch(/^url: the repository could not be reached .*the commit is kept/);
+      setPageMarkdown(owner, spaceId, install, 'Offline edit two.\n');
+      expect((await exportTo(spaceId, { url: repository.url, commitMessage: 'Offline two' })).status).toBe(400);
+    } finally {
+      renameSync(away, repository.dir);
+    }
+    expect(logOf(repository)).toHaveLength(1);
+    expect((await exportTo(spaceId, { url: repository.url, commitMessage: 'Back online' })).status).toBe(204);
+    // Nothing changed since the second offline export: its commit is pushed as it was, with the first under it.
+    expect(logOf(repository).map((line) => line.split('|')[1])).toEqual(['Offline two', 'Offline one', 'Docs from Folio']);
+    expect(text(filesOf(repository).get('guide/install.md'))).toBe('# Install\n\nOffline edit two.\n');
   });
 });
