@@ -1,17 +1,15 @@
 import type { ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
 import { exportSpaceRepository } from '../export/service';
-import { unsealSecret } from '../secrets/connection';
 import { badRequest, conflict } from '../errors';
-import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
 import { clearPendingExport, getGitSync, recordGitSyncAgreement, recordPendingExport, setGitSyncBase } from '../store/git-sync';
 import { applyBaseStash, createBaseFork, decodePendingBase, encodePendingBase, stashMainForBase } from './base-fork';
 import { changedPathsBetween, FETCHED_REF, fetchBranch, isAncestor, openLocalRepository, pushCommit, resolveCommit, writeCommit } from './local-repository';
 import { GitCommandError } from './git-command';
 import { runGitOperation } from './operation';
-import { remoteConfig, type GitRemote } from './remote';
-import { agreesWith, ensureGitSyncRow, type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
+import { agreesWith, dataDirOf, type GitTargetInput, prepareGitOperation, rememberGitTarget } from './target';
 
 export interface ExportToGitInput extends GitTargetInput {
   commitMessage: string;
@@ -29,12 +27,7 @@ export interface ExportToGitOutcome {
  * previous sync wrote or read for the space are ever deleted; others beside them stay as they are.
  */
 export async function exportToGitRepository(ctx: ServiceContext, spaceId: string, input: ExportToGitInput): Promise<ExportToGitOutcome> {
-  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'export it to a git repository' });
-  assertSpaceWritable(space);
-  const target = parseGitTarget(ctx, input);
-  const remote = withStoredCredentials(ctx, space.id, target.remote);
-  const config = await remoteConfig(remote, ctx.config);
-  ensureGitSyncRow(ctx, space.id, target);
+  const { space, target, remote, config } = await prepareGitOperation(ctx, spaceId, input, 'export it to a git repository');
   return runGitOperation(ctx, space.id, 'export', async (stage) => {
     const gitDir = await openLocalRepository(dataDirOf(ctx), space.id);
     let row = getGitSync(ctx.db, space.id)!;
@@ -136,17 +129,4 @@ async function assertRepositoryDocsUnchanged(gitDir: string, agreed: string, hea
   if (changed === undefined || changed.some(docs)) {
     throw conflict(`ref: the branch has commits changing the docs that this space has not imported${changed === undefined ? ' (its history was rewritten)' : ''}; import them first, or export with force to replace them`);
   }
-}
-
-/** The credentials stored for this repository when the URL names none. */
-export function withStoredCredentials(ctx: ServiceContext, spaceId: string, remote: GitRemote): GitRemote {
-  if (remote.credentials) return remote;
-  const row = getGitSync(ctx.db, spaceId);
-  if (!row?.credentials || row.url !== remote.url) return remote;
-  return { ...remote, credentials: JSON.parse(unsealSecret(ctx.db, row.credentials)) as { username: string; password: string } };
-}
-
-export function dataDirOf(ctx: ServiceContext): string {
-  if (!ctx.config.dataDir) throw new Error('Git Sync needs the app opened on a data directory');
-  return ctx.config.dataDir;
 }

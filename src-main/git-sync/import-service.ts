@@ -13,13 +13,12 @@ import { createBaseFork } from './base-fork';
 import { gitText } from './git-command';
 import { mergeRepositoryIntoSpace } from './merge-commits';
 import { setRevisionOrigin } from '../store/revisions';
-import { dataDirOf, finalizePendingExport, withStoredCredentials } from './export-service';
+import { finalizePendingExport } from './export-service';
 import { fetchBranch, isAncestor, openLocalRepository, renamesBetween } from './local-repository';
 import { runGitOperation } from './operation';
 import { reconcileTreeWithPlan } from './reconcile';
-import { remoteConfig } from './remote';
 import { sourceTreeOfCommit } from './repository-source';
-import { agreesWith, ensureGitSyncRow, type GitTargetInput, parseGitTarget, rememberGitTarget } from './target';
+import { agreesWith, dataDirOf, type GitTargetInput, prepareGitOperation, rememberGitTarget } from './target';
 
 export interface ImportGitInput extends GitTargetInput {
   standalone?: boolean;
@@ -36,13 +35,8 @@ export interface ImportGitInput extends GitTargetInput {
  *   through Yjs with what Folio changed since, when the caller may merge; else left open for a reviewer.
  */
 export async function importGitRepository(ctx: ServiceContext, spaceId: string, input: ImportGitInput): Promise<ImportGitOutcome> {
-  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import a git repository into it' });
-  assertSpaceWritable(space);
   if (input.standalone) throw badRequest('standalone: an import that leaves the space as it is is not supported; import into the space, or into a change request through the app');
-  const target = parseGitTarget(ctx, input);
-  const remote = withStoredCredentials(ctx, space.id, target.remote);
-  const config = await remoteConfig(remote, ctx.config);
-  ensureGitSyncRow(ctx, space.id, target);
+  const { space, target, remote, config } = await prepareGitOperation(ctx, spaceId, input, 'import a git repository into it');
   return runGitOperation(ctx, space.id, 'import', async (stage) => {
     const gitDir = await openLocalRepository(dataDirOf(ctx), space.id);
     const commit = await fetchBranch(gitDir, remote, config, target.ref);

@@ -3,7 +3,10 @@ import type { ServiceContext } from '../app/context';
 import { sealSecret } from '../secrets/connection';
 import { getGitSync, type GitSyncRow, upsertGitSyncTarget } from '../store/git-sync';
 import { isoNow } from '../app/context';
-import { parseRemote, type GitRemote } from './remote';
+import { parseRemote, remoteConfig, type GitRemote } from './remote';
+import { unsealSecret } from '../secrets/connection';
+import { assertSpaceWritable, requireSpace } from '../spaces/access';
+import type { SpaceRow } from '../store/spaces';
 
 /** What an export or import names, as GitBook's ExportToGitRepository / ImportGitRepository give it. */
 export interface GitTargetInput {
@@ -66,4 +69,40 @@ export function rememberGitTarget(ctx: ServiceContext, spaceId: string, target: 
     },
     isoNow(ctx.clock),
   );
+}
+
+export interface PreparedGitOperation {
+  space: SpaceRow;
+  target: GitTarget;
+  /** With the credentials stored for it when the URL names none. */
+  remote: GitRemote;
+  /** git's settings for the remote (remote.ts). */
+  config: Record<string, string>;
+}
+
+/**
+ * What an export or import checks before contacting anything: the caller may edit the live space, the
+ * request names a repository, branch and folder that can be used, and the network policy allows the host.
+ */
+export async function prepareGitOperation(ctx: ServiceContext, spaceId: string, input: GitTargetInput, action: string): Promise<PreparedGitOperation> {
+  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action });
+  assertSpaceWritable(space);
+  const target = parseGitTarget(ctx, input);
+  const remote = withStoredCredentials(ctx, space.id, target.remote);
+  const config = await remoteConfig(remote, ctx.config);
+  ensureGitSyncRow(ctx, space.id, target);
+  return { space, target, remote, config };
+}
+
+/** The credentials stored for this repository when the URL names none. */
+export function withStoredCredentials(ctx: ServiceContext, spaceId: string, remote: GitRemote): GitRemote {
+  if (remote.credentials) return remote;
+  const row = getGitSync(ctx.db, spaceId);
+  if (!row?.credentials || row.url !== remote.url) return remote;
+  return { ...remote, credentials: JSON.parse(unsealSecret(ctx.db, row.credentials)) as { username: string; password: string } };
+}
+
+export function dataDirOf(ctx: ServiceContext): string {
+  if (!ctx.config.dataDir) throw new Error('Git Sync needs the app opened on a data directory');
+  return ctx.config.dataDir;
 }
