@@ -8,6 +8,7 @@ import { ImportJobs } from '../import/jobs';
 import { registerImportRoutes } from '../import/routes';
 import { registerExportRoutes } from '../export/routes';
 import { registerGitSyncRoutes } from '../git-sync/routes';
+import { startGitSyncScheduler, stopGitSyncScheduler } from '../git-sync/scheduler';
 import { registerInviteRoutes } from '../invites/routes';
 import { registerLinkInviteRoutes } from '../link-invites/routes';
 import { registerLinkRoutes } from '../links/routes';
@@ -93,6 +94,7 @@ export function openApp(options: {
       void app.sync.detach();
       app.presence.close();
       stopOpenAPIProcessing(db);
+      stopGitSyncScheduler(db);
       stopLinkTitles(db);
       clearInterval(timer);
       stopCheckpoints();
@@ -102,6 +104,7 @@ export function openApp(options: {
     },
   };
   resumeOpenAPIProcessing(app);
+  startGitSyncScheduler(app, (user) => serviceContext(app, user), options.config?.gitSyncTickMs);
   return app;
 }
 

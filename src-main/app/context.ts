@@ -47,6 +47,8 @@ export interface AppConfig {
   resolveHost?: HostResolver;
   /** The data directory, shown in the app's settings to the instance's owner only. */
   dataDir?: string;
+  /** How often configured Git Syncs are looked at (git-sync/scheduler.ts); tests make it short. */
+  gitSyncTickMs?: number;
   /** How often the write-ahead log is checkpointed, in ms (default 1,000; 0: never, for benchmarks counting log bytes). */
   walCheckpointIntervalMs?: number;
   /** How many invites one organization may send per sliding window (default: invites/rate-limit.ts). */

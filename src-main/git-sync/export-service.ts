@@ -14,6 +14,8 @@ import { agreesWith, dataDirOf, type GitTargetInput, prepareGitOperation, rememb
 export interface ExportToGitInput extends GitTargetInput {
   commitMessage: string;
   force?: boolean;
+  /** The commit's author when not the caller (a configured sync commits a merge as its merger). */
+  author?: { name: string; email: string };
 }
 
 export interface ExportToGitOutcome {
@@ -77,7 +79,7 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
       write: written,
       remove: (chainOnPending ? (JSON.parse(row.pending_managed_paths ?? '[]') as string[]) : managed).filter((path) => !present.has(path)),
       message: input.commitMessage,
-      author: { name: ctx.user.display_name, email: ctx.user.email },
+      author: input.author ?? { name: ctx.user.display_name, email: ctx.user.email },
       time: Date.parse(isoNow(ctx.clock)) / 1000,
     });
     const result = commit ?? parent;

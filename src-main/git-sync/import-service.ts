@@ -65,7 +65,9 @@ export async function importGitRepository(ctx: ServiceContext, spaceId: string, 
       ctx.db.transaction(() => {
         rememberGitTarget(ctx, space.id, target, input);
         const managed = exportSpaceRepository(ctx, space.id, base).map((file) => `${prefix}${file.path}`);
-        recordGitSyncAgreement(ctx.db, space.id, commit, requireSpace(ctx, space.id).space.revision_id, managed, isoNow(ctx.clock));
+        // The repository now holds the base's content, not main's: the revision it last matched stays, so what
+        // Folio merged since is still what the next export commits.
+        recordGitSyncAgreement(ctx.db, space.id, commit, row.last_revision_id ?? requireSpace(ctx, space.id).space.revision_id, managed, isoNow(ctx.clock));
         if (merged.changeRequest) setGitSyncImportChangeRequest(ctx.db, space.id, merged.changeRequest.id);
         // An export still waiting to be pushed was built on the branch as it was: its content is in main,
         // and the next export commits it on top of what was just imported.

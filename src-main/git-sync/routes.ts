@@ -1,4 +1,4 @@
-import { exportToGitRepositoryInput, importGitRepositoryInput } from '../../src-shared/schemas/git-sync';
+import { exportToGitRepositoryInput, gitSyncSettingsInput, importGitRepositoryInput } from '../../src-shared/schemas/git-sync';
 import { notFound } from '../errors';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
@@ -7,6 +7,7 @@ import { getGitSync } from '../store/git-sync';
 import { exportToGitRepository } from './export-service';
 import { importGitRepository } from './import-service';
 import { presentGitSyncState } from './presenter';
+import { configureGitSync, disableGitSync, getGitSyncSettings, syncSpaceNow } from './settings-service';
 
 /** GitBook's Git Sync operations (docs/git-sync.md): each answers when it is done, 204, or says why not. */
 export function registerGitSyncRoutes(router: Router): void {
@@ -26,4 +27,16 @@ export function registerGitSyncRoutes(router: Router): void {
     if (!row) throw notFound(`Space "${space.id}" has no git repository set up (export to one or import from one first)`);
     return { status: 200, body: presentGitSyncState(row) };
   });
+
+  // Folio extensions (docs/folio-extensions.openapi.json): Git Sync configured on the space.
+  router.get('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: getGitSyncSettings(ctx, params.spaceId!) }));
+
+  router.put('/v1/spaces/{spaceId}/git/sync', async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await configureGitSync(ctx, params.spaceId!, parseInput(gitSyncSettingsInput, body)),
+  }));
+
+  router.delete('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: disableGitSync(ctx, params.spaceId!) }));
+
+  router.post('/v1/spaces/{spaceId}/git/sync/run', async ({ ctx, params }) => ({ status: 200, body: await syncSpaceNow(ctx, params.spaceId!) }));
 }

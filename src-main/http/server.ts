@@ -14,6 +14,7 @@ import { LiveChannel } from '../live/channel';
 import { refreshStalePageBodies } from '../content/stale-bodies';
 import { answeringFailures, type SurfaceKind } from './failure-answers';
 import { labelOf, noteRequestArrived } from './request-context';
+import { serveGitWebhook } from '../git-sync/webhook';
 import { SafeServerResponse } from './safe-response';
 import { serveRenderer } from './static-files';
 import { createTrpcHandler } from './trpc-handler';
@@ -50,6 +51,7 @@ export function createRequestListener(app: FolioApp, listenUrl: () => string) {
     if (url.pathname.startsWith('/integrations/')) return serveIntegrationFile(app.db, req, res, url);
     if (url.pathname.startsWith('/sites/')) return serveSitePreview(app, req, res, url, listenUrl());
     if (url.pathname.startsWith('/sso/')) return serveSso(app, req, res, url, listenUrl());
+    if (url.pathname.startsWith('/hooks/git/')) return serveGitWebhook(app, req, res, url);
     // A site's custom hostname pointed at this host: its pages, at the root of that hostname.
     const site = siteOfHost(app, req.headers.host);
     if (site) return serveSitePreview(app, req, res, new URL(`/sites/${site.id}${url.pathname}${url.search}`, url), listenUrl());
@@ -87,6 +89,12 @@ export async function startHost(app: FolioApp, options: { port: number; host?: s
   let url = '';
   // SafeServerResponse: no header value, whatever the data, can make a response throw (see safe-response.ts).
   const server = createServer({ ServerResponse: SafeServerResponse }, createRequestListener(app, () => url));
+  // Idle keep-alive connections stay open 65 s, not Node's 5 s: a client that pauses between requests (a
+  // script running git between two calls, a proxy with a 60 s idle timeout) would otherwise send its next
+  // request on a socket the server is closing at that moment, and see ECONNRESET. Headers must still arrive
+  // within a bound longer than that.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Open documents edited live and presence (docs/live.md) upgrade to a WebSocket on this same host.
   const live = new LiveChannel(app);
   server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head));

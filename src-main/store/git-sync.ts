@@ -23,6 +23,8 @@ export interface GitSyncRow {
   pending_managed_paths: string | null;
   pending_updates: Buffer | null;
   enabled: number;
+  /** The user automatic syncs act as (their roles apply). */
+  configured_by: string | null;
   /** Sealed. */
   webhook_secret: string | null;
   poll_minutes: number;
@@ -115,4 +117,32 @@ export function setGitSyncBase(db: Db, spaceId: string, baseChangeRequestId: str
 
 export function setGitSyncImportChangeRequest(db: Db, spaceId: string, changeRequestId: string | null): void {
   db.prepare('UPDATE git_sync SET import_change_request_id = ? WHERE space_id = ?').run(changeRequestId, spaceId);
+}
+
+/** Turns Git Sync on (acting as `userId`) or off; the repository and agreement stay either way. */
+export function setGitSyncEnabled(db: Db, spaceId: string, enabled: boolean, settings: { userId?: string; pollMinutes?: number; webhookSecret?: string }, now: string): void {
+  db.prepare(
+    `UPDATE git_sync SET enabled = ?, configured_by = COALESCE(?, configured_by), poll_minutes = COALESCE(?, poll_minutes),
+       webhook_secret = COALESCE(webhook_secret, ?), updated_at = ? WHERE space_id = ?`,
+  ).run(enabled ? 1 : 0, settings.userId ?? null, settings.pollMinutes ?? null, settings.webhookSecret ?? null, now, spaceId);
+}
+
+export function listEnabledGitSyncs(db: Db): GitSyncRow[] {
+  return db.prepare('SELECT * FROM git_sync WHERE enabled = 1').all() as GitSyncRow[];
+}
+
+export function markGitSyncChecked(db: Db, spaceId: string, now: string): void {
+  db.prepare('UPDATE git_sync SET last_checked_at = ? WHERE space_id = ?').run(now, spaceId);
+}
+
+/** Change requests merged into main after the revision the repository last agreed with, oldest first, with their merger. */
+export function mergesSince(db: Db, spaceId: string, revisionId: string | null): Array<{ id: string; number: number; subject: string; merged_by: string | null }> {
+  return db
+    .prepare(
+      `SELECT cr.id, cr.number, cr.subject, r.created_by AS merged_by FROM revisions r
+       JOIN change_requests cr ON cr.revision_merged = r.id
+       WHERE r.tree_id = ? AND r.type = 'merge' AND r.seq > COALESCE((SELECT seq FROM revisions WHERE id = ?), 0)
+       ORDER BY r.seq`,
+    )
+    .all(spaceId, revisionId) as Array<{ id: string; number: number; subject: string; merged_by: string | null }>;
 }

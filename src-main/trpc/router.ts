@@ -16,6 +16,7 @@ import { sitesRouter } from './sites';
 import { translationsRouter } from './translations';
 import { integrationsRouter } from './integrations';
 import { spaceExportRouter } from './space-export';
+import { gitSyncRouter } from './git-sync';
 import { spacesRouter } from './spaces';
 import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
@@ -37,6 +38,7 @@ export const appRouter = router({
   collections: collectionsRouter,
   content: contentRouter,
   spaceExport: spaceExportRouter,
+  gitSync: gitSyncRouter,
   files: filesRouter,
   changeRequests: changeRequestsRouter,
   revisions: revisionsRouter,

@@ -23,3 +23,14 @@ export type ExportToGitRepositoryInput = z.infer<typeof exportToGitRepositoryInp
 
 export const importGitRepositoryInput = z.strictObject({ ...gitTarget, standalone: z.boolean().optional() });
 export type ImportGitRepositoryInput = z.infer<typeof importGitRepositoryInput>;
+
+/** Folio's Git Sync settings (PUT /v1/spaces/{spaceId}/git/sync, the app's space settings). */
+export const gitSyncSettingsInput = z.strictObject({
+  url: z.string().min(1).max(2048),
+  ref: z.string().min(1).max(255),
+  repoProjectDirectory: z.string().max(1024).optional(),
+  username: z.string().max(255).optional(),
+  token: z.string().min(1).max(4096).nullable().optional(),
+  pollMinutes: z.number().int().min(1).max(1440).optional(),
+});
+export type GitSyncSettingsInput = z.infer<typeof gitSyncSettingsInput>;

@@ -30,6 +30,7 @@ CREATE TABLE git_sync (
   pending_managed_paths TEXT,
   pending_updates BLOB,
   enabled INTEGER NOT NULL DEFAULT 0,
+  configured_by TEXT,
   webhook_secret TEXT,
   poll_minutes INTEGER NOT NULL DEFAULT 5,
   last_checked_at TEXT,

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceContext } from '../app/context';
+
+/** Settings name the webhook's address on this host when the caller came through one. */
+type SettingsContext = ServiceContext & { baseUrl?: string };
+import { isoNow } from '../app/context';
+import { notFound } from '../errors';
+import { sealSecret, unsealSecret } from '../secrets/connection';
+import { requireSpace } from '../spaces/access';
+import { getChangeRequest } from '../store/change-requests';
+import { getGitSync, type GitSyncRow, mergesSince, markGitSyncChecked, setGitSyncEnabled, upsertGitSyncTarget } from '../store/git-sync';
+import { getUserById } from '../store/users';
+import { exportToGitRepository } from './export-service';
+import { importGitRepository } from './import-service';
+import type { GitSyncOperation } from './operation';
+import { remoteConfig } from './remote';
+import { parseGitTarget } from './target';
+
+export interface GitSyncSettingsInput {
+  url: string;
+  ref: string;
+  repoProjectDirectory?: string;
+  /** Credentials for an https repository; `token: null` forgets stored ones, absent keeps them. */
+  username?: string;
+  token?: string | null;
+  pollMinutes?: number;
+}
+
+/**
+ * Turns Git Sync on for a space (docs/git-sync.md, "Configured"): admins of the space only. The repository is
+ * checked against the network policy first; credentials and the webhook's secret are sealed. Automatic syncs
+ * act as the admin who configured it.
+ */
+export async function configureGitSync(ctx: SettingsContext, spaceId: string, input: GitSyncSettingsInput) {
+  const { space } = requireSpace(ctx, spaceId, { required: 'admin', action: 'set up Git Sync' });
+  const target = parseGitTarget(ctx, { url: input.url, ref: input.ref, repoProjectDirectory: input.repoProjectDirectory });
+  await remoteConfig(target.remote, ctx.config);
+  const credentials =
+    input.token === null
+      ? null
+      : input.token !== undefined
+        ? sealSecret(ctx.db, JSON.stringify({ username: input.username || 'git', password: input.token }))
+        : target.remote.credentials
+          ? sealSecret(ctx.db, JSON.stringify(target.remote.credentials))
+          : undefined;
+  const now = isoNow(ctx.clock);
+  ctx.db.transaction(() => {
+    upsertGitSyncTarget(ctx.db, space.id, { url: target.remote.url, ref: target.ref, projectDirectory: target.projectDirectory, ...(credentials !== undefined && { credentials }) }, now);
+    setGitSyncEnabled(ctx.db, space.id, true, { userId: ctx.user.id, pollMinutes: input.pollMinutes, webhookSecret: sealSecret(ctx.db, randomBytes(24).toString('base64url')) }, now);
+  })();
+  return gitSyncSettings(ctx, space.id);
+}
+
+/** Turns automatic syncs off; the repository, credentials and what was agreed stay for the next time. */
+export function disableGitSync(ctx: SettingsContext, spaceId: string) {
+  const { space } = requireSpace(ctx, spaceId, { required: 'admin', action: 'turn Git Sync off' });
+  if (!getGitSync(ctx.db, space.id)) throw notFound(`Space "${space.id}" has no Git Sync set up`);
+  setGitSyncEnabled(ctx.db, space.id, false, {}, isoNow(ctx.clock));
+  return gitSyncSettings(ctx, space.id);
+}
+
+/** The settings and state of a space's Git Sync, for its admins (the webhook secret included). */
+export function getGitSyncSettings(ctx: SettingsContext, spaceId: string) {
+  const { space } = requireSpace(ctx, spaceId, { required: 'admin', action: 'see its Git Sync settings' });
+  if (!getGitSync(ctx.db, space.id)) throw notFound(`Space "${space.id}" has no Git Sync set up`);
+  return gitSyncSettings(ctx, space.id);
+}
+
+function gitSyncSettings(ctx: SettingsContext, spaceId: string) {
+  const row = getGitSync(ctx.db, spaceId)!;
+  const importRequest = row.import_change_request_id ? getChangeRequest(ctx.db, row.import_change_request_id) : undefined;
+  return {
+    enabled: row.enabled === 1,
+    url: row.url,
+    ref: row.ref,
+    repoProjectDirectory: row.project_directory,
+    hasCredentials: row.credentials !== null,
+    pollMinutes: row.poll_minutes,
+    webhook: row.webhook_secret ? { url: `${ctx.baseUrl ?? ''}/hooks/git/${spaceId}`, secret: unsealSecret(ctx.db, row.webhook_secret) } : null,
+    lastCommit: row.last_commit,
+    lastCheckedAt: row.last_checked_at,
+    pendingCommit: row.pending_commit,
+    operation: row.operation ? (JSON.parse(row.operation) as GitSyncOperation) : null,
+    changeRequest: importRequest ? { id: importRequest.id, number: importRequest.number, subject: importRequest.subject, status: importRequest.status } : null,
+  };
+}
+
+/**
+ * One sync ("Sync now", the timer, a webhook, a merge): new commits are merged in, then main content, if it
+ * moved since the two agreed, is committed and pushed, named after the change requests merged since and
+ * authored by whoever merged the last of them.
+ */
+export async function syncSpaceNow(ctx: SettingsContext, spaceId: string) {
+  const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'sync it with its repository' });
+  const row = getGitSync(ctx.db, space.id);
+  if (!row) throw notFound(`Space "${space.id}" has no Git Sync set up`);
+  const target = { url: row.url, ref: row.ref, repoProjectDirectory: row.project_directory };
+  try {
+    await importGitRepository(ctx, space.id, target);
+    const after = getGitSync(ctx.db, space.id)!;
+    const current = requireSpace(ctx, space.id).space;
+    // Main may hold Folio's edits though its revision is the one agreed (a merge of new commits moved it and
+    // the agreement): an export commits nothing when the repository already holds it.
+    if (after.last_revision_id !== current.revision_id || after.pending_commit || after.import_change_request_id) {
+      await exportToGitRepository(ctx, space.id, { ...target, ...commitOf(ctx, after) });
+    }
+  } finally {
+    markGitSyncChecked(ctx.db, space.id, isoNow(ctx.clock));
+  }
+  return gitSyncSettings(ctx, space.id);
+}
+
+/** Change requests merged since the agreement, but the one that brought the repository's own commits in. */
+export function mergesToPush(ctx: Pick<ServiceContext, 'db'>, row: GitSyncRow) {
+  return mergesSince(ctx.db, row.space_id, row.last_revision_id).filter((merge) => merge.id !== row.import_change_request_id);
+}
+
+/** The message and author of the commit a sync makes: the merges since the agreement, else Folio's edits. */
+function commitOf(ctx: ServiceContext, row: GitSyncRow): { commitMessage: string; author?: { name: string; email: string } } {
+  const merges = mergesToPush(ctx, row);
+  if (merges.length === 0) return { commitMessage: 'Edits in Folio' };
+  const last = merges.at(-1)!;
+  const merger = last.merged_by ? getUserById(ctx.db, last.merged_by) : undefined;
+  const lines = merges.map((merge) => `#${merge.number}: ${merge.subject || 'Untitled change request'}`);
+  const commitMessage = lines.length === 1 ? lines[0]! : `Merge ${merges.map((merge) => `#${merge.number}`).join(', ')} from Folio\n\n${lines.join('\n')}`;
+  return { commitMessage, ...(merger && { author: { name: merger.display_name, email: merger.email } }) };
+}
