@@ -4,7 +4,7 @@ import type { ServiceContext } from '../app/context';
 /** Settings name the webhook's address on this host when the caller came through one. */
 type SettingsContext = ServiceContext & { baseUrl?: string };
 import { isoNow } from '../app/context';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { sealSecret, unsealSecret } from '../secrets/connection';
 import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
@@ -33,6 +33,7 @@ export interface GitSyncSettingsInput {
  */
 export async function configureGitSync(ctx: SettingsContext, spaceId: string, input: GitSyncSettingsInput) {
   const { space } = requireSpace(ctx, spaceId, { required: 'admin', action: 'set up Git Sync' });
+  assertNotAWorkstation(ctx);
   const target = parseGitTarget(ctx, { url: input.url, ref: input.ref, repoProjectDirectory: input.repoProjectDirectory });
   await remoteConfig(target.remote, ctx.config);
   const credentials =
@@ -49,6 +50,15 @@ export async function configureGitSync(ctx: SettingsContext, spaceId: string, in
     setGitSyncEnabled(ctx.db, space.id, true, { userId: ctx.user.id, pollMinutes: input.pollMinutes, webhookSecret: sealSecret(ctx.db, randomBytes(24).toString('base64url')) }, now);
   })();
   return gitSyncSettings(ctx, space.id);
+}
+
+/**
+ * A workstation attached to a team server leaves Git Sync to the server (docs/git-sync.md): were both to run
+ * it, both would push the same merges.
+ */
+function assertNotAWorkstation(ctx: ServiceContext): void {
+  const attached = ctx.sync.status();
+  if (attached) throw conflict(`This app is attached to the team server ${attached.url}, which runs Git Sync for its spaces: set it up there, in the server's app or with its API`);
 }
 
 /** Turns automatic syncs off; the repository, credentials and what was agreed stay for the next time. */
@@ -92,6 +102,7 @@ function gitSyncSettings(ctx: SettingsContext, spaceId: string) {
  */
 export async function syncSpaceNow(ctx: SettingsContext, spaceId: string) {
   const { space } = requireSpace(ctx, spaceId, { required: 'edit', action: 'sync it with its repository' });
+  assertNotAWorkstation(ctx);
   const row = getGitSync(ctx.db, space.id);
   if (!row) throw notFound(`Space "${space.id}" has no Git Sync set up`);
   const target = { url: row.url, ref: row.ref, repoProjectDirectory: row.project_directory };
