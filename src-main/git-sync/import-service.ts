@@ -73,13 +73,19 @@ export async function importGitRepository(ctx: ServiceContext, spaceId: string, 
         // and the next export commits it on top of what was just imported.
         clearPendingExport(ctx.db, space.id);
       })();
-      return { ...(merged.changeRequest && { changeRequest: merged.changeRequest, merged: merged.merged }), kept: merged.kept };
+      const notes = [
+        ...merged.kept.map((title) => `Kept the page "${title}": the repository deleted it, but it was edited in Folio since the last sync`),
+        ...(merged.changeRequest && !merged.merged ? [`Change request #${merged.changeRequest.number} holds the repository's changes and waits for a reviewer to merge it`] : []),
+        ...plan.failures,
+        ...merged.failures,
+      ];
+      return { ...(merged.changeRequest && { changeRequest: merged.changeRequest, merged: merged.merged }), kept: merged.kept, notes };
     }
-    ctx.docs.write((writer) => {
+    const failures = ctx.docs.write((writer) => {
       const { space: now } = requireSpace(ctx, spaceId, { required: 'edit', action: 'import a git repository into it' });
       assertSpaceWritable(now);
       const tree = { spaceId: now.id, treeId: now.id };
-      reconcileTreeWithPlan(ctx, writer, tree, plan, renames);
+      const outcome = reconcileTreeWithPlan(ctx, writer, tree, plan, renames);
       const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
       if (revision) setRevisionOrigin(ctx.db, revision.id, 'import');
       const current = requireSpace(ctx, now.id).space;
@@ -90,8 +96,9 @@ export async function importGitRepository(ctx: ServiceContext, spaceId: string, 
       setGitSyncImportChangeRequest(ctx.db, now.id, null);
       const managed = exportSpaceRepository(ctx, now.id).map((file) => `${prefix}${file.path}`);
       recordGitSyncAgreement(ctx.db, now.id, commit, current.revision_id, managed, isoNow(ctx.clock));
+      return outcome.failures;
     });
-    return {};
+    return { notes: [...plan.failures, ...failures] };
   });
 }
 
@@ -101,6 +108,8 @@ export interface ImportGitOutcome {
   merged?: boolean;
   /** Pages the repository deleted that stayed because Folio edited them since. */
   kept?: string[];
+  /** What the writer should know, in words: what could not be imported or merged, and why. */
+  notes?: string[];
 }
 
 /** "Git Sync: <subject of the newest commit>" and how many more came with it. */

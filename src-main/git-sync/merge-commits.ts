@@ -17,6 +17,8 @@ export interface MergedCommits {
   merged: boolean;
   /** Pages the repository deleted that were edited in Folio since: kept, with their edits. */
   kept: string[];
+  /** What the reconcile could not apply, in words. */
+  failures: string[];
 }
 
 /**
@@ -34,8 +36,8 @@ export function mergeRepositoryIntoSpace(ctx: ServiceContext, spaceId: string, b
     const before = baseVectors(ctx, base.id);
     const basePagesBefore = new Set(readPages(ctx.docs.get(treeDocId(base.id))).map((page) => page.id));
     const recording = recordingWriter(writer);
-    reconcileTreeWithPlan(ctx, recording.writer, treeOf(base), plan, renames);
-    if (recording.changed.size === 0) return { merged: false, kept: [] };
+    const { failures } = reconcileTreeWithPlan(ctx, recording.writer, treeOf(base), plan, renames);
+    if (recording.changed.size === 0) return { merged: false, kept: [], failures };
     cutRevision(ctx, treeOf(base), 'edits', ctx.user.id);
     const edits = editsSince(ctx, space.id, base.id, before, recording.changed);
 
@@ -52,7 +54,7 @@ export function mergeRepositoryIntoSpace(ctx: ServiceContext, spaceId: string, b
     cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id);
     const mayMerge = roleAtLeast(role, 'review') && space.edit_mode !== 'locked';
     if (mayMerge) mergeIntoMain(ctx, writer, requireSpace(ctx, space.id).space, getChangeRequest(ctx.db, cr.id)!);
-    return { changeRequest: getChangeRequest(ctx.db, cr.id)!, merged: mayMerge, kept };
+    return { changeRequest: getChangeRequest(ctx.db, cr.id)!, merged: mayMerge, kept, failures };
   });
 }
 

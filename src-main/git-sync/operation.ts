@@ -17,6 +17,8 @@ export interface GitSyncOperation {
   updatedAt: string;
   completedAt?: string;
   error?: string;
+  /** Folio's: what the writer should know about an operation that succeeded (pages kept, files left out). */
+  notes?: string[];
 }
 
 /** One space's operations run one at a time in this process: two would race on its local repository. */
@@ -46,7 +48,8 @@ export async function runGitOperation<T>(
         save();
       });
       const now = isoNow(ctx.clock);
-      Object.assign(operation, { state: 'success', stage: 'finalize', completedTasks: 4, updatedAt: now, completedAt: now });
+      const notes = (result as { notes?: unknown } | undefined)?.notes;
+      Object.assign(operation, { state: 'success', stage: 'finalize', completedTasks: 4, updatedAt: now, completedAt: now }, Array.isArray(notes) && notes.length ? { notes } : {});
       save();
       return result;
     } catch (error) {

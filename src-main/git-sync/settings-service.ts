@@ -79,6 +79,7 @@ export function getGitSyncSettings(ctx: SettingsContext, spaceId: string) {
 function gitSyncSettings(ctx: SettingsContext, spaceId: string) {
   const row = getGitSync(ctx.db, spaceId)!;
   const importRequest = row.import_change_request_id ? getChangeRequest(ctx.db, row.import_change_request_id) : undefined;
+  const { notes, ...operation } = row.operation ? (JSON.parse(row.operation) as GitSyncOperation) : { notes: undefined };
   return {
     enabled: row.enabled === 1,
     url: row.url,
@@ -90,7 +91,8 @@ function gitSyncSettings(ctx: SettingsContext, spaceId: string) {
     lastCommit: row.last_commit,
     lastCheckedAt: row.last_checked_at,
     pendingCommit: row.pending_commit,
-    operation: row.operation ? (JSON.parse(row.operation) as GitSyncOperation) : null,
+    operation: row.operation ? (operation as GitSyncOperation) : null,
+    notes: notes ?? [],
     changeRequest: importRequest ? { id: importRequest.id, number: importRequest.number, subject: importRequest.subject, status: importRequest.status } : null,
   };
 }

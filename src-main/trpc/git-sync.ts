@@ -20,10 +20,12 @@ export const gitSyncRouter = router({
   /** "Sync now": merges new commits, then commits and pushes main content if it moved; the outcome is in `operation`. */
   syncNow: procedure.input(spaceRef).mutation(async ({ ctx, input }) => {
     try {
-      return await syncSpaceNow(ctx, input.spaceId);
+      return { ...(await syncSpaceNow(ctx, input.spaceId)), failed: null as string | null };
     } catch (error) {
       // The failure is recorded in the state the panel shows; the panel reads it rather than an error toast alone.
-      if (isFolioError(error) && error.kind !== 'forbidden' && error.kind !== 'not_found') return { ...getGitSyncSettings(ctx, input.spaceId), failed: error.message };
+      if (isFolioError(error) && error.kind !== 'forbidden' && error.kind !== 'not_found' && error.kind !== 'conflict') {
+        return { ...getGitSyncSettings(ctx, input.spaceId), failed: error.message as string | null };
+      }
       throw error;
     }
   }),

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
 import type { ServiceContext } from '../../src-main/app/context';
-import { createPage, deletePage, setPageMarkdown } from '../../src-main/content/pages-service';
+import { createPage, deletePage, movePage, setPageMarkdown } from '../../src-main/content/pages-service';
 import { getUserById } from '../../src-main/store/users';
 import { text } from '../export/repository-support';
 import { inviteAndAccept, newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
-import { commitToRepository, filesOf, headOf, logOf, makeRepository, removeRepositories } from './repositories';
+import { commitToRepository, filesOf, git, headOf, logOf, makeRepository, removeRepositories } from './repositories';
 
 const server = useTestServer({ config: { allowFileImports: true } });
 let owner: ServiceContext;
@@ -80,6 +80,16 @@ describe('POST /v1/spaces/{spaceId}/git/export', () => {
     expect(headOf(repository)).toBe(edited);
     expect((await exportTo(spaceId, { url: repository.url, force: true })).status).toBe(204);
     expect(text(filesOf(repository).get('guide/README.md'))).toBe('# Guide\n\nHow it works.\n');
+  });
+
+  it('makes a page moved in Folio a file renamed in git, so its history follows it', async () => {
+    const { spaceId, guide, install } = await spaceWithPages();
+    const repository = makeRepository();
+    await exportTo(spaceId, { url: repository.url });
+    movePage(owner, spaceId, install, { parent: null, after: guide });
+    expect((await exportTo(spaceId, { url: repository.url, commitMessage: 'Move install up' })).status).toBe(204);
+    expect(git(['diff', '--name-status', '-M', 'main~1', 'main'], repository.dir).split('\n')).toContain('R100\tguide/install.md\tinstall.md');
+    expect(git(['log', '--follow', '--format=%s', '--', 'install.md'], repository.dir).split('\n')).toEqual(['Move install up', 'Docs from Folio']);
   });
 
   it('writes under repoProjectDirectory and leaves the rest of the repository as it was', async () => {

@@ -120,6 +120,9 @@ describe('POST /v1/spaces/{spaceId}/git/import', () => {
     });
     expect((await importFrom(spaceId, repository.url)).status).toBe(204);
     expect((await pagesOf(spaceId)).map((page) => page.title)).toEqual(['Welcome', 'Edited']);
+    // Said in words where the app shows the sync's state.
+    const settings = await server.api.get(`/v1/spaces/${spaceId}/git/sync`);
+    expect(settings.body.notes).toEqual(['Kept the page "Edited": the repository deleted it, but it was edited in Folio since the last sync']);
   });
 
   it('takes the repository\'s content with force, whatever changed in Folio', async () => {
