@@ -37,6 +37,11 @@ export interface GitRun {
   timeoutMs?: number;
   /** Output beyond this is an error rather than memory: a repository cannot make the server hold all of it. */
   maxOutputBytes?: number;
+  /**
+   * Checked every quarter second while git runs: a reason to stop it (a fetch writing more than it may to
+   * disk), or undefined to let it go on.
+   */
+  watch?: () => string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -77,6 +82,12 @@ export function runGit(args: readonly string[], run: GitRun = {}): Promise<Buffe
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => stop(new GitCommandError(args, null, `timed out after ${Math.round((run.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`)), run.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const watcher = run.watch
+      ? setInterval(() => {
+          const reason = run.watch!();
+          if (reason) stop(new GitCommandError(args, null, reason));
+        }, 250)
+      : undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxOutput) return stop(new GitCommandError(args, null, `answered more than ${maxOutput} bytes`));
@@ -87,10 +98,12 @@ export function runGit(args: readonly string[], run: GitRun = {}): Promise<Buffe
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       reject(error.code === 'ENOENT' ? new GitUnavailableError() : error);
     });
     child.once('close', (code) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       if (failure) return reject(failure);
       if (code !== 0) return reject(new GitCommandError(args, code, stderr));
       resolve(Buffer.concat(chunks));

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitCommandError, gitText, runGit } from './git-command';
 import type { GitRemote } from './remote';
@@ -16,6 +16,27 @@ export async function openLocalRepository(dataDir: string, spaceId: string): Pro
   return gitDir;
 }
 
+/** What one fetch may write: the repository's history, packed. */
+export const MAX_FETCH_BYTES = 512 * 1024 * 1024;
+
+function removeTemporaryPacks(folder: string): void {
+  try {
+    for (const name of readdirSync(folder)) if (name.startsWith('tmp_')) rmSync(join(folder, name), { force: true });
+  } catch {
+    // No pack folder: nothing to remove.
+  }
+}
+
+function folderBytes(folder: string): number {
+  let total = 0;
+  try {
+    for (const name of readdirSync(folder)) total += statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    // Not there yet: nothing written.
+  }
+  return total;
+}
+
 /** The local ref holding what was last fetched from the remote. */
 export const FETCHED_REF = 'refs/folio/fetched';
 
@@ -23,10 +44,27 @@ export const FETCHED_REF = 'refs/folio/fetched';
  * Fetches `ref` (`refs/heads/main`) from the remote into FETCHED_REF; resolves to its commit, or
  * undefined when the remote has no such branch yet (an empty repository, a new branch).
  */
-export async function fetchBranch(gitDir: string, remote: GitRemote, config: Record<string, string>, ref: string): Promise<string | undefined> {
+export async function fetchBranch(gitDir: string, remote: GitRemote, config: Record<string, string>, ref: string, maxBytes = MAX_FETCH_BYTES): Promise<string | undefined> {
   try {
-    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', remote.url, `+${ref}:${FETCHED_REF}`], { gitDir, config });
+    const packs = join(gitDir, 'objects', 'pack');
+    const before = folderBytes(packs);
+    // A repository cannot fill the server's disk: the packs a fetch writes are bounded.
+    const watch = () => (folderBytes(packs) - before > maxBytes ? `received more than ${Math.round(maxBytes / 1024 / 1024)} MB; the repository is too large to sync` : undefined);
+    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', remote.url, `+${ref}:${FETCHED_REF}`], {
+      gitDir,
+      // Kept as packs (never exploded into loose objects), so what a fetch wrote is the size of one folder.
+      config: { ...config, 'fetch.unpackLimit': '1' },
+      watch,
+    });
+    // A fetch quicker than the watch still counts.
+    const tooLarge = watch();
+    if (tooLarge) {
+      await deleteRef(gitDir, FETCHED_REF);
+      throw new GitCommandError(['fetch'], null, tooLarge);
+    }
   } catch (error) {
+    // A fetch stopped mid-way leaves its partial pack behind: not kept.
+    removeTemporaryPacks(join(gitDir, 'objects', 'pack'));
     if (error instanceof GitCommandError && /couldn't find remote ref/i.test(error.stderr)) {
       await deleteRef(gitDir, FETCHED_REF);
       return undefined;
