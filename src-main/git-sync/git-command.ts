@@ -21,8 +21,15 @@ export class GitCommandError extends Error {
     readonly code: number | null,
     readonly stderr: string,
   ) {
-    super(`git ${args.find((arg) => !arg.startsWith('-')) ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || `exit ${code}`}`);
+    super(`git ${args.find((arg) => !arg.startsWith('-')) ?? ''} failed: ${reasonOf(stderr) || `exit ${code}`}`);
   }
+}
+
+/** What git said went wrong: its `fatal:` and `error:` lines, else its last line, without the prefixes. */
+function reasonOf(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const reasons = lines.filter((line) => /^(fatal|error):/i.test(line)).map((line) => line.replace(/^(fatal|error):\s*/i, ''));
+  return (reasons.length ? reasons : lines.slice(-1)).join('; ').slice(0, 500);
 }
 
 export interface GitRun {

@@ -45,7 +45,9 @@ describe('PUT /v1/spaces/{spaceId}/git/sync', () => {
     expect(settings.webhook.url).toBe(`${server.url}/hooks/git/${spaceId}`);
     expect(settings.webhook.secret).toMatch(/^[\w-]{20,}$/);
     expect(await pageTitles(spaceId)).toEqual(['Welcome', 'Guide']);
-    const read = await server.api.get(`/v1/spaces/${spaceId}/git/sync`);
+    // The scheduler may be running its own first sync meanwhile: read the state once it is done.
+    let read = await server.api.get(`/v1/spaces/${spaceId}/git/sync`);
+    await eventually(async () => (read = await server.api.get(`/v1/spaces/${spaceId}/git/sync`)).body.operation.state !== 'running', 'the syncs done');
     expect(read.body).toMatchObject({ enabled: true, lastCommit: expect.stringMatching(/^[0-9a-f]{40}$/), operation: { state: 'success', direction: 'import' } });
     expect((await server.api.delete(`/v1/spaces/${spaceId}/git/sync`)).body.enabled).toBe(false);
   });
