@@ -24,6 +24,7 @@ import './styles/comments.css';
 import './styles/search.css';
 import './styles/history.css';
 import './styles/import.css';
+import './styles/git-sync.css';
 import './styles/settings.css';
 import './styles/status.css';
 import './styles/sync.css';

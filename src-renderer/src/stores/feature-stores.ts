@@ -9,6 +9,7 @@ import type { EditorClient, EditorStore } from './editor-store';
 import { createEditorStore } from './editor-store';
 import type { WindowLive } from '../editor/live-connection';
 import { createExportStore, type ExportClient, type ExportStore } from './export-store';
+import { createGitSyncStore, type GitSyncClient, type GitSyncStore } from '../components/git-sync/git-sync-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
@@ -52,6 +53,8 @@ export interface FeatureStores {
   history: HistoryStore;
   imports: ImportStore;
   exports: ExportStore;
+  /** The open space's Git Sync panel (its admins). */
+  gitSync: GitSyncStore;
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
@@ -78,6 +81,7 @@ export type FeatureClient = PageTreeClient &
   HistoryClient &
   ImportClient &
   ExportClient &
+  GitSyncClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
@@ -109,6 +113,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
     exports: createExportStore(deps),
+    gitSync: createGitSyncStore(deps),
     settings: createSettingsStore(deps),
     sites,
     siteAppearance: createSiteAppearanceStore(deps),

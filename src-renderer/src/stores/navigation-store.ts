@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 /** The panel beside the editor. */
 export type SidePanel = 'comments' | 'changes' | 'history';
 /** A dialog over the whole window. */
-export type Dialog = 'search' | 'import' | 'settings';
+export type Dialog = 'search' | 'import' | 'settings' | 'git-sync';
 
 /** Where the writer is inside the open space: which page, on which content, with which panel. */
 export interface NavigationState {

@@ -6,6 +6,7 @@ import { CommentsPanel } from '../comments/CommentsPanel';
 import { PageEditor } from '../editor/PageEditor';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { RevisionPageView } from '../history/RevisionPageView';
+import { GitSyncDialog } from '../git-sync/GitSyncDialog';
 import { ImportDialog } from '../import/ImportDialog';
 import { PageTree } from '../page-tree/PageTree';
 import { useNavigation } from '../stores-context';
@@ -58,6 +59,7 @@ export function SpaceScreen({ space, overview, top }: SpaceScreenProps) {
         )}
       </div>
       {dialog === 'import' && <ImportDialog space={space} />}
+      {dialog === 'git-sync' && <GitSyncDialog space={space} />}
     </div>
   );
 }

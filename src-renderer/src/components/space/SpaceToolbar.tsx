@@ -2,6 +2,7 @@ import type { Space } from '../../api/types';
 import type { SidePanel } from '../../stores/navigation-store';
 import { useAppStores, useNavigation } from '../stores-context';
 import { ExportButton } from './ExportButton';
+import { GitSyncButton } from '../git-sync/GitSyncButton';
 
 const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'comments', label: 'Comments' },
@@ -9,7 +10,7 @@ const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'history', label: 'History' },
 ];
 
-/** The space's actions: the side panels, import, export and search. */
+/** The space's actions: the side panels, import, export, Git Sync and search. */
 export function SpaceToolbar({ space }: { space: Space }) {
   const { navigation } = useAppStores();
   const open = useNavigation((state) => state.panel);
@@ -35,6 +36,7 @@ export function SpaceToolbar({ space }: { space: Space }) {
         </button>
       )}
       <ExportButton />
+      <GitSyncButton space={space} />
       <button
         className="button button--quiet"
         type="button"
