@@ -4,7 +4,7 @@ import { exportSpaceRepository } from '../export/service';
 import { badRequest, conflict } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
-import { clearPendingExport, getGitSync, recordGitSyncAgreement, recordPendingExport, setGitSyncBase } from '../store/git-sync';
+import { clearPendingExport, getGitSync, recordGitSyncAgreement, recordPendingExport, setGitSyncBase, setGitSyncImportChangeRequest } from '../store/git-sync';
 import { applyBaseStash, createBaseFork, decodePendingBase, encodePendingBase, stashMainForBase } from './base-fork';
 import { changedPathsBetween, FETCHED_REF, fetchBranch, isAncestor, openLocalRepository, pushCommit, resolveCommit, writeCommit } from './local-repository';
 import { GitCommandError } from './git-command';
@@ -63,7 +63,10 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
     // what this commit holds (base-fork.ts).
     const read = ctx.docs.write((writer) => {
       const current = requireSpace(ctx, space.id).space;
-      const base = agreed && row.base_change_request_id && !importUnmerged ? row.base_change_request_id : undefined;
+      // The base holds the last import's edits: usable while main has them too (no import, or its change
+      // request merged). One archived or overridden: a fresh fork of main, taken with this commit.
+      const importMerged = openImport === undefined || openImport.status === 'merged';
+      const base = agreed && row.base_change_request_id && importMerged ? row.base_change_request_id : undefined;
       return {
         files: exportSpaceRepository(ctx, space.id),
         revisionId: current.revision_id,
@@ -106,6 +109,8 @@ export function finalizePendingExport(ctx: ServiceContext, spaceId: string): voi
     const pending = decodePendingBase(row.pending_updates);
     if ('newBase' in pending) {
       setGitSyncBase(ctx.db, spaceId, pending.newBase);
+      // The repository now holds main's content: an import's change request left open is just a change request.
+      setGitSyncImportChangeRequest(ctx.db, spaceId, null);
     } else if (row.base_change_request_id) {
       applyBaseStash(ctx, writer, { spaceId, treeId: row.base_change_request_id }, pending.stash);
     }

@@ -1,5 +1,5 @@
 import { roleAtLeast } from '../../src-shared/roles';
-import type { ServiceContext } from '../app/context';
+import { isoNow, type ServiceContext } from '../app/context';
 import { treeOf } from '../change-requests/access';
 import { forkChangeRequest, mergeIntoMain } from '../change-requests/service';
 import { bodyDocId, bodyText, treeDocId } from '../content/body-docs';
@@ -7,7 +7,7 @@ import { applyBodyUpdate, cutRevision, refreshTreeRows } from '../content/engine
 import { readPages, writePage } from '../content/tree-model';
 import type { ImportPlan } from '../import/plan';
 import { requireSpace } from '../spaces/access';
-import { type ChangeRequestRow, getChangeRequest } from '../store/change-requests';
+import { type ChangeRequestRow, getChangeRequest, updateChangeRequest } from '../store/change-requests';
 import { baseVectors, editsSince, recordingWriter } from './base-fork';
 import { reconcileTreeWithPlan } from './reconcile';
 
@@ -54,6 +54,8 @@ export function mergeRepositoryIntoSpace(ctx: ServiceContext, spaceId: string, b
     cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id);
     const mayMerge = roleAtLeast(role, 'review') && space.edit_mode !== 'locked';
     if (mayMerge) mergeIntoMain(ctx, writer, requireSpace(ctx, space.id).space, getChangeRequest(ctx.db, cr.id)!);
+    // Else it is ready for a reviewer, not a draft someone is still writing.
+    else updateChangeRequest(ctx.db, cr.id, { status: 'open', updated_at: isoNow(ctx.clock) });
     return { changeRequest: getChangeRequest(ctx.db, cr.id)!, merged: mayMerge, kept, failures };
   });
 }

@@ -112,9 +112,10 @@ export async function syncSpaceNow(ctx: SettingsContext, spaceId: string) {
     await importGitRepository(ctx, space.id, target);
     const after = getGitSync(ctx.db, space.id)!;
     const current = requireSpace(ctx, space.id).space;
-    // Main may hold Folio's edits though its revision is the one agreed (a merge of new commits moved it and
-    // the agreement): an export commits nothing when the repository already holds it.
-    if (after.last_revision_id !== current.revision_id || after.pending_commit || after.import_change_request_id) {
+    const waiting = after.import_change_request_id ? getChangeRequest(ctx.db, after.import_change_request_id) : undefined;
+    // New commits waiting for a reviewer: exporting now would take them back out of the repository.
+    const reviewPending = waiting?.status === 'open' || waiting?.status === 'draft';
+    if (!reviewPending && (after.last_revision_id !== current.revision_id || after.pending_commit)) {
       await exportToGitRepository(ctx, space.id, { ...target, ...commitOf(ctx, after) });
     }
   } finally {

@@ -5,6 +5,7 @@ import { serviceContext } from '../../src-main/app/app';
 import { setPageMarkdown, updatePage } from '../../src-main/content/pages-service';
 import { getUserById } from '../../src-main/store/users';
 import { newSpace, text } from '../export/repository-support';
+import { newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
 import { commitToRepository, filesOf, headOf, logOf, makeRepository, removeRepositories } from './repositories';
 
@@ -123,6 +124,24 @@ describe('POST /v1/spaces/{spaceId}/git/import', () => {
     // Said in words where the app shows the sync's state.
     const settings = await server.api.get(`/v1/spaces/${spaceId}/git/sync`);
     expect(settings.body.notes).toEqual(['Kept the page "Edited": the repository deleted it, but it was edited in Folio since the last sync']);
+  });
+
+  it('leaves new commits in an open change request for a caller who may not merge, and exports wait for it', async () => {
+    const repository = makeRepository({ 'README.md': '# Welcome\n\nStart here.\n', 'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n' });
+    const org = await newOrganization(server);
+    const spaceId = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Reviewed docs' })).body.id as string;
+    expect((await importFrom(spaceId, repository.url)).status).toBe(204);
+    commitToRepository(repository, 'Reword', (work) => writeFileSync(join(work, 'README.md'), '# Welcome\n\nStart over here.\n'));
+    const editor = await org.member('edit', 'git-editor');
+    expect((await editor.api.post(`/v1/spaces/${spaceId}/git/import`, { url: repository.url, ref: 'refs/heads/main' })).status).toBe(204);
+    const open = await server.api.get(`/v1/spaces/${spaceId}/change-requests?status=open`);
+    expect(open.body.items.map((cr: { subject: string }) => cr.subject)).toEqual(['Git Sync: Reword']);
+    const waiting = await editor.api.post(`/v1/spaces/${spaceId}/git/export`, { url: repository.url, ref: 'refs/heads/main', commitMessage: 'Too early' });
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error.message).toMatch(/^ref: change request #\d+ holds the repository's latest changes/);
+    expect((await server.api.post(`/v1/spaces/${spaceId}/change-requests/${open.body.items[0].id}/merge`)).status).toBe(200);
+    expect((await exportTo(spaceId, repository.url, { commitMessage: 'After review' })).status).toBe(204);
+    expect(text(filesOf(repository).get('README.md'))).toBe('# Welcome\n\nStart over here.\n');
   });
 
   it('takes the repository\'s content with force, whatever changed in Folio', async () => {
