@@ -38,8 +38,11 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
     let unreachable: Error | undefined;
     const head = await fetchBranch(gitDir, remote, config, target.ref).catch(async (error: unknown) => {
       if (!agreesWith(row, target) || !isUnreachable(error)) throw error;
+      // Never a commit without the branch's head under it: that could only be pushed by force.
+      const known = await resolveCommit(gitDir, FETCHED_REF);
+      if (!known) throw error;
       unreachable = error as Error;
-      return resolveCommit(gitDir, FETCHED_REF);
+      return known;
     });
     const agreed = agreesWith(row, target);
     // An export that committed before and may not have pushed (offline, stopped): in the repository now, it is

@@ -16,6 +16,8 @@ export async function openLocalRepository(dataDir: string, spaceId: string): Pro
   return gitDir;
 }
 
+const TOO_LARGE = 'received more than';
+
 /** What one fetch may write: the repository's history, packed. */
 export const MAX_FETCH_BYTES = 512 * 1024 * 1024;
 
@@ -49,7 +51,7 @@ export async function fetchBranch(gitDir: string, remote: GitRemote, config: Rec
     const packs = join(gitDir, 'objects', 'pack');
     const before = folderBytes(packs);
     // A repository cannot fill the server's disk: the packs a fetch writes are bounded.
-    const watch = () => (folderBytes(packs) - before > maxBytes ? `received more than ${Math.round(maxBytes / 1024 / 1024)} MB; the repository is too large to sync` : undefined);
+    const watch = () => (folderBytes(packs) - before > maxBytes ? `${TOO_LARGE} ${Math.round(maxBytes / 1024 / 1024)} MB; the repository is too large to sync` : undefined);
     await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', remote.url, `+${ref}:${FETCHED_REF}`], {
       gitDir,
       // Kept as packs (never exploded into loose objects), so what a fetch wrote is the size of one folder.
@@ -63,8 +65,10 @@ export async function fetchBranch(gitDir: string, remote: GitRemote, config: Rec
       throw new GitCommandError(['fetch'], null, tooLarge);
     }
   } catch (error) {
-    // A fetch stopped mid-way leaves its partial pack behind: not kept.
+    // A fetch stopped mid-way leaves its partial pack behind: not kept. Stopped just after it moved the ref,
+    // the ref goes too: what is too large is never used.
     removeTemporaryPacks(join(gitDir, 'objects', 'pack'));
+    if (error instanceof GitCommandError && error.stderr.startsWith(TOO_LARGE)) await deleteRef(gitDir, FETCHED_REF);
     if (error instanceof GitCommandError && /couldn't find remote ref/i.test(error.stderr)) {
       await deleteRef(gitDir, FETCHED_REF);
       return undefined;
