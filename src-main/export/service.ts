@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../app/context';
-import { contentOfTree, contentTarget, pageOfTarget } from '../content/read-service';
+import { contentAtRevision, contentOfTree, contentTarget, type ContentSnapshot, pageOfTarget } from '../content/read-service';
 import type { PageMeta } from '../content/tree-model';
 import { notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
@@ -17,11 +17,19 @@ import { zipRepository } from './zip';
  */
 export function exportSpaceRepository(ctx: ServiceContext, spaceId: string, changeRequestId?: string): RepositoryFile[] {
   const target = contentTarget(ctx, spaceId, changeRequestId);
-  const content = contentOfTree(ctx, target.treeId, target.revisionId);
+  return repositoryOf(ctx, target.spaceId, contentOfTree(ctx, target.treeId, target.revisionId));
+}
+
+/** The space's main content as it was at one of its revisions, as the same repository (Git Sync's commit per merge). */
+export function exportSpaceRepositoryAt(ctx: ServiceContext, spaceId: string, revisionId: string): RepositoryFile[] {
+  return repositoryOf(ctx, spaceId, contentAtRevision(ctx, spaceId, revisionId));
+}
+
+function repositoryOf(ctx: ServiceContext, spaceId: string, content: Pick<ContentSnapshot, 'pages' | 'files' | 'markdownOf'>): RepositoryFile[] {
   const files = new Map(flattenTree(exportTree(content.pages)).map((page) => [page.id, page.file]));
   // The space's redirects (from an imported `.gitbook.yaml`): to the file of the page they lead to now,
   // else to the path the source named.
-  const redirects = listSpaceRedirectsInCreationOrder(ctx.db, target.spaceId).flatMap((row) => {
+  const redirects = listSpaceRedirectsInCreationOrder(ctx.db, spaceId).flatMap((row) => {
     const target = (row.page_id ? files.get(row.page_id) : undefined) ?? row.target_path;
     return target ? [{ source: row.source, target }] : [];
   });

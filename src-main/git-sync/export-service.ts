@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../app/context';
 import { isoNow } from '../app/context';
-import { exportSpaceRepository } from '../export/service';
+import { exportSpaceRepository, exportSpaceRepositoryAt } from '../export/service';
 import { badRequest, conflict } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
@@ -16,6 +16,11 @@ export interface ExportToGitInput extends GitTargetInput {
   force?: boolean;
   /** The commit's author when not the caller (a configured sync commits a merge as its merger). */
   author?: { name: string; email: string };
+  /**
+   * Commits to make first, each of main content at a past revision (a configured sync: one commit per merge
+   * since the agreement, the last of them being this export's own).
+   */
+  history?: ReadonlyArray<{ revisionId: string; commitMessage: string; author?: { name: string; email: string } }>;
 }
 
 export interface ExportToGitOutcome {
@@ -80,15 +85,31 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
     const paths = written.map((file) => file.path);
     const present = new Set(paths);
     stage('finalize');
-    const commit = await writeCommit(gitDir, {
-      parent,
+    const time = Date.parse(isoNow(ctx.clock)) / 1000;
+    let previous = { commit: parent, paths: chainOnPending ? (JSON.parse(row.pending_managed_paths ?? '[]') as string[]) : managed };
+    for (const step of input.history ?? []) {
+      const files = exportSpaceRepositoryAt(ctx, space.id, step.revisionId).map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
+      const stepPaths = new Set(files.map((file) => file.path));
+      const made = await writeCommit(gitDir, {
+        parent: previous.commit,
+        write: files,
+        remove: previous.paths.filter((path) => !stepPaths.has(path)),
+        message: step.commitMessage,
+        author: step.author ?? { name: ctx.user.display_name, email: ctx.user.email },
+        time,
+      });
+      if (made) previous = { commit: made, paths: [...stepPaths] };
+    }
+    const last = await writeCommit(gitDir, {
+      parent: previous.commit,
       write: written,
-      remove: (chainOnPending ? (JSON.parse(row.pending_managed_paths ?? '[]') as string[]) : managed).filter((path) => !present.has(path)),
+      remove: previous.paths.filter((path) => !present.has(path)),
       message: input.commitMessage,
       author: input.author ?? { name: ctx.user.display_name, email: ctx.user.email },
-      time: Date.parse(isoNow(ctx.clock)) / 1000,
+      time,
     });
-    const result = commit ?? parent;
+    const result = last ?? previous.commit;
+    const commit = result !== parent ? result : undefined;
     if (!result) return {};
     recordPendingExport(ctx.db, space.id, { commit: result, revisionId: read.revisionId, managedPaths: paths, base: encodePendingBase(read.pendingBase) }, isoNow(ctx.clock));
     if (unreachable) {

@@ -8,9 +8,9 @@ import { conflict, notFound } from '../errors';
 import { sealSecret, unsealSecret } from '../secrets/connection';
 import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
-import { getGitSync, type GitSyncRow, mergesSince, markGitSyncChecked, setGitSyncEnabled, upsertGitSyncTarget } from '../store/git-sync';
+import { getGitSync, type GitSyncRow, markGitSyncChecked, mergesSince, setGitSyncEnabled, upsertGitSyncTarget } from '../store/git-sync';
 import { getUserById } from '../store/users';
-import { exportToGitRepository } from './export-service';
+import { type ExportToGitInput, exportToGitRepository } from './export-service';
 import { importGitRepository } from './import-service';
 import type { GitSyncOperation } from './operation';
 import { remoteConfig } from './remote';
@@ -116,7 +116,7 @@ export async function syncSpaceNow(ctx: SettingsContext, spaceId: string) {
     // New commits waiting for a reviewer: exporting now would take them back out of the repository.
     const reviewPending = waiting?.status === 'open' || waiting?.status === 'draft';
     if (!reviewPending && (after.last_revision_id !== current.revision_id || after.pending_commit)) {
-      await exportToGitRepository(ctx, space.id, { ...target, ...commitOf(ctx, after) });
+      await exportToGitRepository(ctx, space.id, { ...target, ...commitOf(ctx, after, current.revision_id) });
     }
   } finally {
     markGitSyncChecked(ctx.db, space.id, isoNow(ctx.clock));
@@ -129,13 +129,29 @@ export function mergesToPush(ctx: Pick<ServiceContext, 'db'>, row: GitSyncRow) {
   return mergesSince(ctx.db, row.space_id, row.last_revision_id).filter((merge) => merge.id !== row.import_change_request_id);
 }
 
-/** The message and author of the commit a sync makes: the merges since the agreement, else Folio's edits. */
-function commitOf(ctx: ServiceContext, row: GitSyncRow): { commitMessage: string; author?: { name: string; email: string } } {
-  const merges = mergesToPush(ctx, row);
-  if (merges.length === 0) return { commitMessage: 'Edits in Folio' };
-  const last = merges.at(-1)!;
-  const merger = last.merged_by ? getUserById(ctx.db, last.merged_by) : undefined;
-  const lines = merges.map((merge) => `#${merge.number}: ${merge.subject || 'Untitled change request'}`);
-  const commitMessage = lines.length === 1 ? lines[0]! : `Merge ${merges.map((merge) => `#${merge.number}`).join(', ')} from Folio\n\n${lines.join('\n')}`;
-  return { commitMessage, ...(merger && { author: { name: merger.display_name, email: merger.email } }) };
+/**
+ * The commits a sync makes: one per change request merged since the agreement, each of main content at its
+ * merge, named after it and authored by whoever merged it; edits made on main after the last merge (a live
+ * space) go last, as "Edits in Folio".
+ */
+function commitOf(ctx: ServiceContext, row: GitSyncRow, currentRevision: string): Pick<ExportToGitInput, 'commitMessage' | 'author' | 'history'> {
+  const merges = mergesToPush(ctx, row).map((merge) => {
+    const merger = merge.merged_by ? getUserById(ctx.db, merge.merged_by) : undefined;
+    return {
+      revisionId: merge.revision_id,
+      commitMessage: `#${merge.number}: ${merge.subject || 'Untitled change request'}`,
+      ...(merger && { author: { name: merger.display_name, email: merger.email } }),
+    };
+  });
+  const last = merges.at(-1);
+  // New commits merged in since: main at an earlier merge lacks them, and a commit of it on top of the branch
+  // would take them back out. One commit then, naming every merge.
+  const importMerged = mergesSince(ctx.db, row.space_id, row.last_revision_id).some((merge) => merge.id === row.import_change_request_id);
+  if (importMerged && merges.length > 1) {
+    const message = `Merge ${merges.map((merge) => merge.commitMessage.split(':')[0]).join(', ')} from Folio\n\n${merges.map((merge) => merge.commitMessage).join('\n')}`;
+    return { commitMessage: message, author: last!.author };
+  }
+  if (importMerged && last) return { commitMessage: last.commitMessage, author: last.author };
+  if (last && last.revisionId === currentRevision) return { commitMessage: last.commitMessage, author: last.author, history: merges.slice(0, -1) };
+  return { commitMessage: 'Edits in Folio', history: merges };
 }

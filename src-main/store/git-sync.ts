@@ -136,13 +136,13 @@ export function markGitSyncChecked(db: Db, spaceId: string, now: string): void {
 }
 
 /** Change requests merged into main after the revision the repository last agreed with, oldest first, with their merger. */
-export function mergesSince(db: Db, spaceId: string, revisionId: string | null): Array<{ id: string; number: number; subject: string; merged_by: string | null }> {
+export function mergesSince(db: Db, spaceId: string, revisionId: string | null): Array<{ id: string; number: number; subject: string; merged_by: string | null; revision_id: string }> {
   return db
     .prepare(
-      `SELECT cr.id, cr.number, cr.subject, r.created_by AS merged_by FROM revisions r
+      `SELECT cr.id, cr.number, cr.subject, r.created_by AS merged_by, r.id AS revision_id FROM revisions r
        JOIN change_requests cr ON cr.revision_merged = r.id
        WHERE r.tree_id = ? AND r.type = 'merge' AND r.seq > COALESCE((SELECT seq FROM revisions WHERE id = ?), 0)
        ORDER BY r.seq`,
     )
-    .all(spaceId, revisionId) as Array<{ id: string; number: number; subject: string; merged_by: string | null }>;
+    .all(spaceId, revisionId) as Array<{ id: string; number: number; subject: string; merged_by: string | null; revision_id: string }>;
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { text } from '../export/repository-support';
 import { newOrganization } from '../support/org';
 import { useTestServer } from '../support/server';
-import { commitToRepository, filesOf, logOf, makeRepository, removeRepositories } from './repositories';
+import { commitToRepository, filesOf, git, logOf, makeRepository, removeRepositories } from './repositories';
 
 // Git Sync configured on a space: the scheduler looks every 100 ms here (2 s in the app).
 const server = useTestServer({ config: { allowFileImports: true, gitSyncTickMs: 100 } });
@@ -70,6 +70,26 @@ describe('a space with Git Sync on', () => {
     await eventually(() => logOf(repository).length === 2, 'the merge pushed');
     expect(logOf(repository)[0]).toBe(`merger 1 <${reviewer.email}>|#${cr.number}: Add an FAQ`);
     expect(text(filesOf(repository).get('faq.md'))).toBe('# FAQ\n\nQuestions.');
+  });
+
+  it('makes one commit per merge when several wait, each of the content at its merge', async () => {
+    const { org, spaceId, repository } = await configuredSpace();
+    // Off, so the scheduler leaves the merges to the one sync below (once its own first sync is over).
+    await server.api.delete(`/v1/spaces/${spaceId}/git/sync`);
+    const settled = async () => (await server.api.get(`/v1/spaces/${spaceId}/git/sync`)).body.operation.state !== 'running';
+    await eventually(async () => (await settled()) && (await new Promise((resolve) => setTimeout(resolve, 500)), await settled()), 'no sync running');
+    const merger = await org.member('admin', 'merger');
+    const numbers: number[] = [];
+    for (const title of ['FAQ', 'Glossary']) {
+      const cr = (await merger.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: `Add the ${title}` })).body;
+      await merger.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title, document: { markdown: `The ${title}.` } }] });
+      expect((await merger.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).status).toBe(200);
+      numbers.push(cr.number);
+    }
+    expect((await server.api.post(`/v1/spaces/${spaceId}/git/sync/run`)).status).toBe(200);
+    expect(logOf(repository).map((line) => line.split('|')[1])).toEqual([`#${numbers[1]}: Add the Glossary`, `#${numbers[0]}: Add the FAQ`, 'Initial content']);
+    expect(git(['show', '--name-only', '--format=', 'main~1'], repository.dir).split('\n').sort()).toEqual(['SUMMARY.md', 'faq.md']);
+    expect(text(filesOf(repository).get('glossary.md'))).toBe('# Glossary\n\nThe Glossary.');
   });
 
   it('merges new commits when the git host calls the webhook with the secret, and refuses a wrong one', async () => {
