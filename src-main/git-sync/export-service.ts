@@ -83,31 +83,28 @@ export async function exportToGitRepository(ctx: ServiceContext, spaceId: string
     });
     const written = read.files.map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
     const paths = written.map((file) => file.path);
-    const present = new Set(paths);
     stage('finalize');
     const time = Date.parse(isoNow(ctx.clock)) / 1000;
     let previous = { commit: parent, paths: chainOnPending ? (JSON.parse(row.pending_managed_paths ?? '[]') as string[]) : managed };
-    for (const step of input.history ?? []) {
-      const files = exportSpaceRepositoryAt(ctx, space.id, step.revisionId).map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
-      const stepPaths = new Set(files.map((file) => file.path));
+    // Each commit replaces the files the one before it held for the space; a commit that changes nothing is not made.
+    const commitFiles = async (files: Array<{ path: string; bytes: Uint8Array }>, message: string, author?: { name: string; email: string }) => {
+      const kept = new Set(files.map((file) => file.path));
       const made = await writeCommit(gitDir, {
         parent: previous.commit,
         write: files,
-        remove: previous.paths.filter((path) => !stepPaths.has(path)),
-        message: step.commitMessage,
-        author: step.author ?? { name: ctx.user.display_name, email: ctx.user.email },
+        remove: previous.paths.filter((path) => !kept.has(path)),
+        message,
+        author: author ?? { name: ctx.user.display_name, email: ctx.user.email },
         time,
       });
-      if (made) previous = { commit: made, paths: [...stepPaths] };
+      if (made) previous = { commit: made, paths: [...kept] };
+      return made;
+    };
+    for (const step of input.history ?? []) {
+      const files = exportSpaceRepositoryAt(ctx, space.id, step.revisionId).map((file) => ({ path: `${prefix}${file.path}`, bytes: file.bytes }));
+      await commitFiles(files, step.commitMessage, step.author);
     }
-    const last = await writeCommit(gitDir, {
-      parent: previous.commit,
-      write: written,
-      remove: previous.paths.filter((path) => !present.has(path)),
-      message: input.commitMessage,
-      author: input.author ?? { name: ctx.user.display_name, email: ctx.user.email },
-      time,
-    });
+    const last = await commitFiles(written, input.commitMessage, input.author);
     const result = last ?? previous.commit;
     const commit = result !== parent ? result : undefined;
     if (!result) return {};

@@ -1,43 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, serviceContext } from '../../src-main/app/app';
-import { bootstrapOwner } from '../../src-main/app/bootstrap';
-import { type Host, startHost } from '../../src-main/http/server';
+import { type Cleanup, openHosted } from '../support/hosted-app';
 import { createSpace } from '../../src-main/spaces/service';
-import { listOrganizationsOfUser } from '../../src-main/store/orgs';
-import { generateToken } from '../../src-main/store/tokens';
 import { appRouter } from '../../src-main/trpc/router';
 import { apiClient } from '../support/api';
 import { makeRepository, removeRepositories } from './repositories';
 
-const cleanup: Array<() => Promise<void> | void> = [];
+const cleanup: Cleanup = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
   removeRepositories();
 });
 
-async function openHosted(name: string, ownerEmail: string) {
-  const dir = mkdtempSync(join(tmpdir(), `folio-git-owner-${name}-`));
-  const app = openApp({ dataDir: dir, config: { allowFileImports: true } });
-  const token = generateToken();
-  const { owner } = bootstrapOwner(app.db, app.clock, { adminToken: token, ownerEmail });
-  const host: Host = await startHost(app, { port: 0 });
-  cleanup.push(async () => {
-    await host.close();
-    await app.sync.detach();
-    app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const orgId = listOrganizationsOfUser(app.db, owner.id, {}).rows[0]!.id;
-  return { app, host, owner, token, orgId, ctx: serviceContext(app, owner) };
-}
 
 describe('Git Sync on a workstation attached to a team server', () => {
   it('is left to the team server: setting it up or syncing on the workstation answers 409 naming the server', async () => {
-    const server = await openHosted('server', 'owner@team.example');
-    const workstation = await openHosted('workstation', 'me@laptop.local');
+    const server = await openHosted(cleanup, 'server', 'owner@team.example', { allowFileImports: true });
+    const workstation = await openHosted(cleanup, 'workstation', 'me@laptop.local', { allowFileImports: true });
     const { space } = createSpace(server.ctx, server.orgId, { title: 'Team space' }) as unknown as { space: { id: string } };
     const desktop = appRouter.createCaller({ ...workstation.ctx, baseUrl: workstation.host.url, desktop: { ownerToken: workstation.token } });
     await desktop.settings.setRemote({ url: server.host.url, token: server.token });
