@@ -1,19 +1,14 @@
-import { type DefaultLevel, effectiveRole } from '../../src-shared/access';
 import { type MemberRole, type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
 import type { ServiceContext } from '../app/context';
 import { badRequest, forbidden, notFound } from '../errors';
-import { collectionChain, decodeLevel, getCollection, type CollectionRow } from '../store/collections';
+import { getCollection, type CollectionRow } from '../store/collections';
 import { getMember } from '../store/members';
+import { collectionRoleFor } from '../permissions/content-role';
 
 /** The caller's organization role, `undefined` when not a member. */
 export function orgRoleOf(ctx: ServiceContext, organizationId: string): MemberRoleOrGuest | undefined {
   const member = getMember(ctx.db, organizationId, ctx.user.id);
   return member ? member.role : undefined;
-}
-
-/** Default levels that apply inside a collection: its own and its ancestors'. */
-export function levelsOfChain(ctx: ServiceContext, collectionId: string | null): DefaultLevel[] {
-  return collectionChain(ctx.db, collectionId).map((c) => decodeLevel(c.default_level));
 }
 
 export interface CollectionAccess {
@@ -22,8 +17,8 @@ export interface CollectionAccess {
 }
 
 export function collectionAccess(ctx: ServiceContext, collection: CollectionRow): CollectionAccess {
-  const role = effectiveRole(orgRoleOf(ctx, collection.organization_id), levelsOfChain(ctx, collection.id));
-  return { collection, role };
+  // Default levels and invitations on it and above it (permissions/content-role.ts).
+  return { collection, role: collectionRoleFor(ctx.db, ctx.user.id, collection) };
 }
 
 /**

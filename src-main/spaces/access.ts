@@ -1,9 +1,7 @@
-import { effectiveRole } from '../../src-shared/access';
 import { type MemberRole, type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
 import type { Clock, ServiceContext } from '../app/context';
-import { levelsOfChain, orgRoleOf } from '../collections/access';
 import { forbidden, notFound } from '../errors';
-import { decodeLevel } from '../store/collections';
+import { spaceRoleFor } from '../permissions/content-role';
 import { getSpace, type SpaceRow } from '../store/spaces';
 
 /** How long a deleted space can be restored; after that it is gone (and purged). */
@@ -14,11 +12,9 @@ export interface SpaceAccess {
   role: MemberRoleOrGuest | undefined;
 }
 
+/** The caller's role on the space: organization role, default levels and invitations (permissions/content-role.ts). */
 export function spaceRole(ctx: ServiceContext, space: SpaceRow): MemberRoleOrGuest | undefined {
-  return effectiveRole(orgRoleOf(ctx, space.organization_id), [
-    decodeLevel(space.default_level),
-    ...levelsOfChain(ctx, space.parent_id),
-  ]);
+  return spaceRoleFor(ctx.db, ctx.user.id, space);
 }
 
 export function isPastRetention(space: SpaceRow, clock: Clock): boolean {

@@ -57,17 +57,23 @@ export function decodeLevel(stored: string): DefaultLevel {
 export function listCollections(
   db: Db,
   organizationId: string,
-  options: { topLevelOnly: boolean },
+  options: { topLevelOnly: boolean; onlyIds?: readonly string[] },
   page: PageRequest,
 ): PageResult<CollectionRow> {
   const where = ['organization_id = ?'];
+  const params: unknown[] = [organizationId];
   if (options.topLevelOnly) where.push('parent_id IS NULL');
+  if (options.onlyIds) {
+    // A guest's: the collections reached through invitations.
+    where.push('id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(options.onlyIds));
+  }
   return listPage(
     db,
     {
       select: "SELECT *, COALESCE(parent_id, '') AS parent_key FROM collections",
       where,
-      params: [organizationId],
+      params,
       order: [
         { expr: "COALESCE(parent_id, '')", dir: 'asc', key: 'parent_key' },
         { expr: 'position', dir: 'asc', key: 'position' },

@@ -99,21 +99,22 @@ const LIST_ORDER = [
 ];
 
 /** Live (not deleted) spaces of an organization, root spaces first, each parent's in their order. */
-export function listSpacesOfOrganization(db: Db, organizationId: string, page: PageRequest): PageResult<SpaceRow> {
-  return listLiveSpaces(db, 'organization_id = ?', organizationId, page);
+export function listSpacesOfOrganization(db: Db, organizationId: string, page: PageRequest, onlyIds?: readonly string[]): PageResult<SpaceRow> {
+  return listLiveSpaces(db, 'organization_id = ?', organizationId, page, onlyIds);
 }
 
 export function listSpacesOfCollection(db: Db, collectionId: string, page: PageRequest): PageResult<SpaceRow> {
   return listLiveSpaces(db, 'parent_id = ?', collectionId, page);
 }
 
-function listLiveSpaces(db: Db, condition: string, value: string, page: PageRequest): PageResult<SpaceRow> {
+/** `onlyIds`: just these spaces (a guest's, reached through invitations). */
+function listLiveSpaces(db: Db, condition: string, value: string, page: PageRequest, onlyIds?: readonly string[]): PageResult<SpaceRow> {
   return listPage(
     db,
     {
       select: "SELECT *, COALESCE(parent_id, '') AS parent_key FROM spaces",
-      where: [condition, 'deleted_at IS NULL'],
-      params: [value],
+      where: [condition, 'deleted_at IS NULL', ...(onlyIds ? ['id IN (SELECT value FROM json_each(?))'] : [])],
+      params: onlyIds ? [value, JSON.stringify(onlyIds)] : [value],
       order: LIST_ORDER,
     },
     page,

@@ -1,8 +1,9 @@
 import type { TeamMemberRole } from '../../src-shared/roles';
 import type { Db } from './database';
+import { TEAM_SPACES } from './content-permissions';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
-import { MEMBER_SPACES, type MemberRow } from './members';
+import { MEMBER_SITES, MEMBER_SPACES, type MemberRow } from './members';
 
 export interface TeamRow {
   seq: number;
@@ -11,9 +12,11 @@ export interface TeamRow {
   title: string;
   created_at: string;
   members: number;
+  /** Live spaces the team was invited to, directly or through a collection. */
+  spaces: number;
 }
 
-const TEAM_SELECT = `SELECT t.*, (SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id) AS members FROM teams t`;
+const TEAM_SELECT = `SELECT t.*, (SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id) AS members, ${TEAM_SPACES} AS spaces FROM teams t`;
 
 export function getTeam(db: Db, organizationId: string, id: string): TeamRow | undefined {
   return db.prepare(`${TEAM_SELECT} WHERE t.organization_id = ? AND t.id = ?`).get(organizationId, id) as
@@ -95,6 +98,7 @@ export function listTeamMembers(db: Db, organizationId: string, teamId: string, 
     {
       select: `SELECT m.*, u.email, u.display_name, u.photo_url, tm.role AS team_role, tm.seq AS tm_seq,
         ${MEMBER_SPACES} AS spaces,
+        ${MEMBER_SITES} AS sites,
         (SELECT COUNT(*) FROM team_members x JOIN teams t ON t.id = x.team_id
          WHERE x.user_id = m.user_id AND t.organization_id = m.organization_id) AS teams
         FROM team_members tm

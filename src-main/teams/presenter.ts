@@ -13,9 +13,8 @@ export function presentTeam(team: TeamRow, permissions: TeamPermissions) {
     id: team.id,
     title: team.title,
     members: team.members,
-    // Teams are not given access to spaces of their own (members reach spaces through their
-    // organization role), so no space counts for a team.
-    spaces: 0,
+    // Spaces the team was invited to, directly or through a collection (store/content-permissions.ts).
+    spaces: team.spaces,
     createdAt: team.created_at,
     permissions,
   };

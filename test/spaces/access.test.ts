@@ -25,4 +25,11 @@ describe('effectiveRole', () => {
     expect(effectiveRole(null, ['admin'])).toBeNull();
     expect(effectiveRole(undefined, ['admin'])).toBeUndefined();
   });
+
+  it('raises a role with invited roles, never lowers it, and gives guests only what they were invited with', () => {
+    expect(effectiveRole('read', [null], ['edit'])).toBe('edit');
+    expect(effectiveRole('admin', [], ['read'])).toBe('admin');
+    expect(effectiveRole(null, ['admin'], ['comment', 'read'])).toBe('comment');
+    expect(effectiveRole(undefined, [], ['admin'])).toBeUndefined();
+  });
 });

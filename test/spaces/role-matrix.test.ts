@@ -11,6 +11,8 @@ const CALLERS: Caller[] = ['admin', 'create', 'review', 'edit', 'comment', 'read
 let orgId: string;
 let otherOrgId: string;
 const clients = {} as Record<Caller, ApiClient>;
+let guestId: string;
+let readId: string;
 
 beforeAll(async () => {
   const org = await newOrganization(server, 'Matrix');
@@ -23,6 +25,8 @@ beforeAll(async () => {
     }
     const member = await org.member(caller === 'guest' ? null : caller, `matrix-${caller}`);
     clients[caller] = member.api;
+    if (caller === 'guest') guestId = member.id;
+    if (caller === 'read') readId = member.id;
     // Everyone but the outsider may create in the target organization, so transfer is decided by the source.
     await inviteAndAccept(server.api, member.api, otherOrgId, { email: member.email, role: 'admin' });
   }
@@ -59,6 +63,12 @@ const OPERATIONS: Array<[string, number[], (api: ApiClient) => Promise<number>]>
   ['list spaces of a collection', [200, 200, 200, 200, 200, 200, 404, 404], async (api) => (await api.get(`/v1/collections/${await freshCollection()}/spaces`)).status],
   ['move a collection', [200, 403, 403, 403, 403, 403, 404, 404], async (api) => (await api.post(`/v1/collections/${await freshCollection()}/move`, { parent: null })).status],
   ['transfer a collection', [200, 403, 403, 403, 403, 403, 404, 404], async (api) => (await api.post(`/v1/collections/${await freshCollection()}/transfer`, { organization: otherOrgId })).status],
+  // Who is invited: anyone who sees the object may look; its admins change it (test/permissions/).
+  ['invite to a space', [204, 403, 403, 403, 403, 403, 404, 404], async (api) => (await api.post(`/v1/spaces/${await freshSpace()}/permissions`, { role: 'read', users: [server.owner.id] })).status],
+  ['list who is invited to a space', [200, 200, 200, 200, 200, 200, 404, 404], async (api) => (await api.get(`/v1/spaces/${await freshSpace()}/permissions/users`)).status],
+  ['remove someone from a space', [204, 403, 403, 403, 403, 403, 404, 404], async (api) => (await api.delete(`/v1/spaces/${await freshSpace()}/permissions/users/${server.owner.id}`)).status],
+  ['invite to a collection', [204, 403, 403, 403, 403, 403, 404, 404], async (api) => (await api.post(`/v1/collections/${await freshCollection()}/permissions`, { role: 'read', users: [server.owner.id] })).status],
+  ['list who can reach a collection', [200, 200, 200, 200, 200, 200, 404, 404], async (api) => (await api.get(`/v1/collections/${await freshCollection()}/permissions/aggregate`)).status],
 ];
 
 describe.each(OPERATIONS)('%s', (_name, expected, run) => {
@@ -84,6 +94,25 @@ describe('default levels raise access', () => {
     expect((await clients.read.get(`/v1/collections/${inner}`)).body.permissions).toMatchObject({ create: true, admin: false });
     expect((await clients.read.post(`/v1/orgs/${orgId}/spaces`, { parent: inner })).status).toBe(201);
     expect((await clients.read.post(`/v1/orgs/${orgId}/spaces`, {})).status).toBe(403);
+  });
+
+  it.each(['read', 'comment', 'edit', 'review', 'create', 'admin'] as const)(
+    'gives a guest invited with "%s" exactly that role on the space, like a member holding it',
+    async (role) => {
+      const space = await freshSpace();
+      await server.api.post(`/v1/spaces/${space}/permissions`, { role, users: [guestId] });
+      const asGuest = (await clients.guest.get(`/v1/spaces/${space}`)).body.permissions;
+      const asMember = (await clients[role].get(`/v1/spaces/${space}`)).body.permissions;
+      expect(asGuest).toEqual(asMember);
+    },
+  );
+
+  it('never lowers a role: a reader invited with "read" keeps an admin level, an admin invited with "read" stays admin', async () => {
+    const space = await freshSpace();
+    await server.api.patch(`/v1/spaces/${space}`, { defaultLevel: 'edit' });
+    await server.api.post(`/v1/spaces/${space}/permissions`, { role: 'read', users: [readId, server.owner.id] });
+    expect((await clients.read.get(`/v1/spaces/${space}`)).body.permissions.edit).toBe(true);
+    expect((await server.api.get(`/v1/spaces/${space}`)).body.permissions.admin).toBe(true);
   });
 
   it('gives guests nothing from default levels', async () => {
