@@ -13,6 +13,7 @@ import {
 } from '../store/comments';
 import { documentRefResolver, treeLinkScope } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
+import { repliersOf } from '../store/comment-repliers';
 import { getLivePage } from '../store/content-pages';
 import { presentUser } from '../users/presenter';
 import type { DocStore } from '../content/doc-store';
@@ -32,8 +33,10 @@ export interface CommentView {
 /** Comments as GitBook's `Comment` objects. Users and reactions of the whole list are read in one query each. */
 export function presentComments(rows: CommentRow[], view: CommentView) {
   const reactions = groupBy(reactionsOf(view.db, { commentIds: rows.map((r) => r.id) }), (r) => r.comment_id);
+  const repliers = repliersOf(view.db, rows.map((r) => r.id));
   const userIds = rows.flatMap((r) => [r.posted_by, ...(r.resolved_by ? [r.resolved_by] : [])]);
-  const users = usersByIds(view.db, [...userIds, ...[...reactions.values()].flat().map((r) => r.user_id)]);
+  const replierIds = [...repliers.values()].flat().map((r) => r.user_id);
+  const users = usersByIds(view.db, [...userIds, ...replierIds, ...[...reactions.values()].flat().map((r) => r.user_id)]);
   const pages = new Map<string, ReturnType<typeof targetPage>>();
   const anchors = anchorResolver({ db: view.db, docs: view.docs, place: view.place });
   return rows.map((row) => {
@@ -54,6 +57,10 @@ export function presentComments(rows: CommentRow[], view: CommentView) {
       ...(row.edited_at ? { editedAt: row.edited_at } : {}),
       reactions: presentReactions(reactions.get(row.id) ?? [], users, view.pc),
       replies: row.replies,
+      // 0.202.0 requires them; users missing on this replica (not synced yet) are left out.
+      repliers: (repliers.get(row.id) ?? [])
+        .filter((r) => users.has(r.user_id))
+        .map((r) => ({ user: presentUser(users.get(r.user_id)!, view.pc), count: r.count, updatedAt: r.updated_at })),
       body: presentBody(row.markdown, view, row.page_id),
       target: {
         ...(node.node ? { node: node.node } : {}),

@@ -1,4 +1,5 @@
 import { type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
+import type { MergeRulesStandalone } from '../../src-shared/schemas/merge-rules';
 import type { PresentContext } from '../app/context';
 import type { OrganizationRow } from '../store/orgs';
 
@@ -27,6 +28,7 @@ export function presentOrganization(
   org: OrganizationRow,
   caller: { role: MemberRoleOrGuest | undefined; ownsTeam: boolean },
   pc: PresentContext,
+  mergeRules: MergeRulesStandalone = { type: 'none' },
 ) {
   return {
     object: 'organization' as const,
@@ -49,8 +51,8 @@ export function presentOrganization(
       ...(org.logo ? { logo: org.logo } : {}),
     },
     trial: { status: 'notapplicable' as const, count: 0 },
-    // Folio has no merge rules yet: change requests merge without required reviews.
-    mergeRules: { type: 'none' as const },
+    // The rules its spaces inherit (store/merge-rules.ts): none until an admin sets some.
+    mergeRules,
     permissions: organizationPermissions(caller.role, caller.ownsTeam),
   };
 }

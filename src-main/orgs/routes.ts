@@ -6,6 +6,7 @@ import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import type { MemberRoleOrGuest } from '../../src-shared/roles';
 import type { OrganizationRow } from '../store/orgs';
+import { getOrganizationMergeRules } from '../store/merge-rules';
 import { ownsTeamIn } from '../store/teams';
 import { presentOrganization } from './presenter';
 import {
@@ -18,7 +19,7 @@ import {
 
 /** Presents an organization for the caller, whose role in it is known. */
 export function presentOrganizationFor(ctx: CallContext, org: OrganizationRow, role: MemberRoleOrGuest | undefined) {
-  return presentOrganization(org, { role, ownsTeam: ownsTeamIn(ctx.db, org.id, ctx.user.id) }, ctx);
+  return presentOrganization(org, { role, ownsTeam: ownsTeamIn(ctx.db, org.id, ctx.user.id) }, ctx, getOrganizationMergeRules(ctx.db, org.id));
 }
 
 export function registerOrganizationRoutes(router: Router): void {

@@ -7,12 +7,14 @@ import { countOpenComments } from '../store/comments';
 import type { Db } from '../store/database';
 import type { SpaceRow } from '../store/spaces';
 import { getGitSync } from '../store/git-sync';
+import { getSpaceMergeRules } from '../store/merge-rules';
 import { presentGitSyncState } from '../git-sync/presenter';
 
 /** `gitSync`, for a space with a repository set up (docs/git-sync.md). */
 function gitSyncOf(db: Db, spaceId: string) {
   const row = getGitSync(db, spaceId);
-  return row ? { gitSync: presentGitSyncState(row) } : {};
+  const state = row && presentGitSyncState(row);
+  return state ? { gitSync: state } : {};
 }
 
 /** `pc` carries the store (every caller passes its CallContext): the `comments` counter is read from it. */
@@ -44,6 +46,8 @@ export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefine
     changeRequests: requests.all,
     changeRequestsOpen: requests.open,
     changeRequestsDraft: requests.draft,
+    // 0.202.0 requires it; 0.137.0's Space does not forbid extra properties.
+    mergeRules: getSpaceMergeRules(pc.db, space.id),
     permissions: spacePermissions(role),
     ...gitSyncOf(pc.db, space.id),
   };

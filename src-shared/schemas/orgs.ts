@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mergeRulesStandalone } from './merge-rules';
 import { emailDomain, memberRoleOrGuest, uri } from './common';
 
 /** Title of an organization: 2..255 characters that neither start nor end with white space. */
@@ -36,5 +37,6 @@ export const updateOrganizationBody = z.strictObject({
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
+  mergeRules: mergeRulesStandalone.optional(),
 });
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mergeRulesSpace } from './merge-rules';
 import { defaultLevel, emoji } from './content';
 
 export const spaceTitle = z.string().max(50);
@@ -16,6 +17,7 @@ export const updateSpaceBody = z.strictObject({
   title: spaceTitle.optional(),
   defaultLevel: defaultLevel.optional(),
   emoji: emoji.nullable().optional(),
+  mergeRules: mergeRulesSpace.optional(),
 });
 export type UpdateSpaceInput = z.infer<typeof updateSpaceBody>;
 

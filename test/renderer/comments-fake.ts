@@ -20,6 +20,7 @@ export function comment(id: string, markdown: string, options: { pageId?: string
     postedAt: at,
     reactions: [],
     replies: 0,
+    repliers: [],
     body: { markdown },
     target: { space: 's-docs', revision: 'rev-1', page: { id: options.pageId ?? 'p-intro', title: 'Intro', path: 'intro', outdated: false } },
     urls: { location: `http://folio.test/v1/spaces/s-docs/comments/${id}` },

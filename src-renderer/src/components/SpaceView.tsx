@@ -8,6 +8,7 @@ import { spaceEntryId } from './SpacesSection';
 import { StatusMessage } from './StatusMessage';
 import { SpaceScreen } from './space/SpaceScreen';
 import { useAppStores, useSpaces } from './stores-context';
+import { MergeRulesSetting } from './change-requests/MergeRulesSetting';
 
 /** What `permissions` allows, in words, in the order people think of them. */
 const PERMISSIONS: Array<{ key: keyof Space['permissions']; label: string; lockedByEditMode?: boolean }> = [
@@ -210,6 +211,8 @@ function SpaceDetails({ organization, space }: DetailsProps) {
           </div>
         ))}
       </dl>
+
+      <MergeRulesSetting space={space} />
 
       <section className="section" aria-labelledby="space-permissions-title">
         <div className="section__header">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Space } from '../../api/types';
 import { type ChangeRequest, type ChangeRequestAction } from '../../stores/change-requests-store';
 import { useAppStores } from '../stores-context';
+import { useReviews } from './ReviewSection';
 import { changeRequestRights, useChangeRequests } from './use-change-requests';
 
 /** The server's refusal of an action, beside its control. */
@@ -56,8 +57,12 @@ export function ChangeRequestActions({ space, changeRequest }: { space: Space; c
   const archiveButton = useRef<HTMLButtonElement>(null);
   const reasonId = useId();
   const rights = changeRequestRights(space);
+  // The space's merge rules, judged by the server (the same function that refuses the merge).
+  const ruleBlocker = useReviews((state) =>
+    state.mergeStatus.status === 'ready' && !state.mergeStatus.result.mergeable ? state.mergeStatus.result.message : undefined,
+  );
   if (changeRequest.status === 'merged') return null;
-  const blocker = mergeBlocker(space, changeRequest);
+  const blocker = mergeBlocker(space, changeRequest) ?? ruleBlocker;
 
   return (
     <div className="cr-actions">

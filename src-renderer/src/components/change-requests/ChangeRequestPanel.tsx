@@ -6,6 +6,7 @@ import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
 import { ChangeRequestActions, OutdatedCallout } from './ChangeRequestActions';
 import { ChangesList } from './ChangesList';
+import { ReviewSection } from './ReviewSection';
 import { SubjectEditor } from './SubjectEditor';
 import { changeRequestRights, useChangeRequests } from './use-change-requests';
 
@@ -65,6 +66,7 @@ export function ChangeRequestPanel({ space }: { space: Space }) {
       </header>
       <OutdatedCallout space={space} changeRequest={cr} />
       <ChangeRequestActions space={space} changeRequest={cr} />
+      <ReviewSection space={space} changeRequest={cr} />
       <ChangesSection />
     </div>
   );
