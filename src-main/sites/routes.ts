@@ -15,6 +15,10 @@ import { registerSiteInsightsRoutes } from './insights-routes';
 import { registerSitePreviewRoutes } from './preview/routes';
 import { registerSiteSectionRoutes } from './sections-routes';
 import { registerSiteVisitorRoutes } from './visitor-routes';
+import { registerSiteRedirectRoutes } from './redirects-routes';
+import { registerSiteSearchRoutes } from './search-routes';
+import { registerDuplicateSiteSpaceRoutes } from './duplicate-site-space-routes';
+import { registerSiteExternalLinkRoutes } from './external-links-routes';
 import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from './service';
 import { addSiteSpace, listSiteSpacesForCaller, removeSiteSpace, updateSiteSpaceSettings } from './site-spaces-service';
 
@@ -82,4 +86,8 @@ export function registerSiteRoutes(router: Router): void {
   registerSiteInsightsRoutes(router);
   registerSiteSectionRoutes(router);
   registerSiteVisitorRoutes(router);
+  registerSiteRedirectRoutes(router);
+  registerSiteSearchRoutes(router);
+  registerDuplicateSiteSpaceRoutes(router);
+  registerSiteExternalLinkRoutes(router);
 }

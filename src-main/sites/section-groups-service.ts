@@ -7,6 +7,7 @@ import { deleteGroupRow, getGroup, insertGroup, listGroups, type SiteSectionGrou
 import { getSite, type SiteRow, updateSite } from '../store/sites';
 import { requireSite } from './access';
 import { persistStructure, readSiteStructure, type SectionNode, type SiteStructureModel, type TopItem } from './structure';
+import { ungroupExternalLinks } from '../store/site-external-links';
 
 type SectionsModel = Extract<SiteStructureModel, { type: 'sections' }>;
 type GroupItem = Extract<TopItem, { kind: 'group' }>;
@@ -107,6 +108,8 @@ export function deleteGroup(ctx: ServiceContext, organizationId: string, siteId:
       persistStructure(ctx.db, model);
     }
     deleteGroupRow(ctx.db, group.id);
+    // Its external links go to the top level too, as its sections do.
+    ungroupExternalLinks(ctx.db, group.id, isoNow(ctx.clock));
     updateSite(ctx.db, site.id, { updated_at: isoNow(ctx.clock) });
     return true;
   });

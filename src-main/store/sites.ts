@@ -100,7 +100,7 @@ export function updateSite(db: Db, id: string, changes: SiteChanges): void {
 
 /** Deletes the site and everything in it (each row recorded as its own deletion for sync). */
 export function deleteSiteRows(db: Db, id: string): void {
-  for (const table of ['site_insight_events', 'site_share_links', 'site_spaces', 'site_sections', 'site_section_groups']) {
+  for (const table of ['site_insight_events', 'site_share_links', 'site_redirects', 'site_external_links', 'site_spaces', 'site_sections', 'site_section_groups']) {
     db.prepare(`DELETE FROM ${table} WHERE site_id = ?`).run(id);
   }
   db.prepare('DELETE FROM sites WHERE id = ?').run(id);
@@ -111,6 +111,8 @@ export interface SiteFilters {
   title?: string;
   published?: boolean;
   type?: string;
+  /** Just these sites (a guest's: those invited to). */
+  onlyIds?: readonly string[];
 }
 
 /** The organization's sites, oldest first; `title` matches a part of the title, ignoring case. */
@@ -132,6 +134,10 @@ export function listSites(db: Db, organizationId: string, filters: SiteFilters, 
   if (filters.type !== undefined) {
     where.push('type = ?');
     params.push(filters.type);
+  }
+  if (filters.onlyIds !== undefined) {
+    where.push('id IN (SELECT value FROM json_each(?))');
+    params.push(JSON.stringify(filters.onlyIds));
   }
   const result = listPage<SiteRow>(db, { select: 'SELECT * FROM sites', where, params, order: [{ expr: 'seq', dir: 'asc', key: 'seq' }] }, page);
   return { ...result, rows: result.rows.map((row) => openSite(db, row)) };
@@ -252,7 +258,11 @@ export function listSiteSpaces(
   );
 }
 
-const SITE_TABLES = new Set(['sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events']);
+const SITE_TABLES = new Set([
+  'sites', 'site_spaces', 'site_sections', 'site_section_groups', 'site_share_links', 'site_insight_events',
+  // Migration 033.
+  'site_redirects', 'site_external_links', 'custom_fonts',
+]);
 
 /** The organization of a row of one of the sites' tables, or undefined when there is no such row (sync's authority). */
 export function siteRowOrganization(db: Db, table: string, id: string): string | undefined {

@@ -14,6 +14,8 @@ import {
   themeClass,
 } from './customization-html';
 import { pageAddress, type SiteLocation } from './locate';
+import { externalLinkTab } from './external-links';
+import type { SiteExternalLinkRow } from '../../store/site-external-links';
 import type { PageCover } from './page-cover';
 
 /** The HTML of the site preview's pages: one layout (header, sections, variants, navigation, search). */
@@ -30,6 +32,8 @@ export interface SiteFrame {
   /** The site space's customization (the site's, with its overrides), and where its links lead. */
   customization: SiteCustomizationSettings;
   resolve: RefResolver;
+  /** The site's external links this visitor sees (issue 19): tabs beside the sections, in their groups. */
+  externalLinks?: SiteExternalLinkRow[];
 }
 
 /** `cover`: the page's cover image (page-cover.ts), drawn above its title. */
@@ -132,21 +136,27 @@ function href(frame: SiteFrame, address: string): string {
 
 function sectionTabs(frame: SiteFrame): string {
   const { model, location } = frame;
-  if (model.type !== 'sections' || location.sections.length < 2) return '';
+  const links = frame.externalLinks ?? [];
+  if (model.type !== 'sections' || (location.sections.length < 2 && !links.length)) return '';
   const tab = (node: SiteLocation['sections'][number]) => {
     const current = node.section.id === location.section?.section.id;
     return `<li><a href="${href(frame, `${node.section.path}/`)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(node.section.title)}</a></li>`;
   };
+  // Links follow the sections of their level; a link whose group is gone shows at the top level.
+  const groupIds = new Set(model.items.flatMap((item) => (item.kind === 'group' ? [item.group.id] : [])));
+  const linksIn = (groupId: string | null) =>
+    links
+      .filter((link) => (groupId === null ? link.section_group_id === null || !groupIds.has(link.section_group_id) : link.section_group_id === groupId))
+      .map((link) => externalLinkTab(link, frame.customization))
+      .join('');
   const items = model.items
-    .map((item) =>
-      item.kind === 'section'
-        ? tab(item)
-        : item.sections.length
-          ? `<li class="section-group"><span>${escapeHtml(item.group.title)}</span><ul>${item.sections.map(tab).join('')}</ul></li>`
-          : '',
-    )
+    .map((item) => {
+      if (item.kind === 'section') return tab(item);
+      const inner = `${item.sections.map(tab).join('')}${linksIn(item.group.id)}`;
+      return inner ? `<li class="section-group"><span>${escapeHtml(item.group.title)}</span><ul>${inner}</ul></li>` : '';
+    })
     .join('');
-  return `<nav class="site-sections" aria-label="Sections"><ul>${items}</ul></nav>`;
+  return `<nav class="site-sections" aria-label="Sections"><ul>${items}${linksIn(null)}</ul></nav>`;
 }
 
 function variantSwitcher(frame: SiteFrame): string {

@@ -15,6 +15,8 @@ import { messagePageHtml, type SiteFrame, searchPageHtml, sitePageHtml } from '.
 import { sitePageLinks } from './page-links';
 import { recordPageView } from './page-views';
 import { redirectAddress } from './redirects';
+import { siteRedirectFor } from './site-redirects';
+import { policyWithLinks, visibleExternalLinks } from './external-links';
 import { searchSiteSpace } from './search';
 import { serveSiteFile } from './site-files';
 import { SITE_CSS } from './site-css';
@@ -86,12 +88,17 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   const fullModel = readSiteStructure(app.db, site);
   const model = visibleStructure(fullModel, claims);
   // Who may keep the answer: decided by the site and the visitor, never by the page (docs/sites.md).
-  const policy = sitePolicy(site, fullModel, { isPreview, claims });
+  const policy = policyWithLinks(sitePolicy(site, fullModel, { isPreview, claims }), app.db, site.id);
   if (segments[0] === '~files' && segments.length === 3) return serveSiteFile(app.db, req, res, model, segments[1]!, segments[2]!, policy);
-  if (segments[0] === '~style' && segments.length === 2) return serveSiteStyle(req, res, site, model, segments[1]!, policy);
+  if (segments[0] === '~style' && segments.length === 2) return serveSiteStyle(req, res, site, model, segments[1]!, policy, app.db);
   const searching = segments.at(-1) === '~search';
   const location = locate(app.db, site, model, searching ? segments.slice(0, -1) : segments);
-  if (!location) return notFound(res);
+  // The site's own redirects answer an address no page is at (docs/sites.md, "Redirects").
+  const siteRedirect = () => siteRedirectFor(app.db, site, url.pathname.slice(`/sites/${site.id}`.length) || '/', { search: url.search, isPreview });
+  if (!location) {
+    const moved = searching ? undefined : siteRedirect();
+    return moved ? redirect(res, moved.location, [], moved.status) : notFound(res);
+  }
   const frame: SiteFrame = {
     site,
     root: `/sites/${site.id}/`,
@@ -101,6 +108,7 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
     spaceTitles: spaceTitles(app, location),
     customization: customizationOf(site, location.siteSpace, claims),
     resolve: refResolver(app.db, `/sites/${site.id}/`, model, location),
+    externalLinks: visibleExternalLinks(app.db, site.id, claims),
   };
   if (searching) {
     const query = (url.searchParams.get('q') ?? '').slice(0, 200);
@@ -110,6 +118,8 @@ async function serveSite(app: FolioApp, req: IncomingMessage, res: ServerRespons
   }
   const pagePath = segments.slice(location.spaceBase.split('/').filter(Boolean).length).join('/');
   if (pagePath !== '' && !location.page) {
+    const siteMoved = siteRedirect();
+    if (siteMoved) return redirect(res, siteMoved.location, [], siteMoved.status);
     // An old address the space keeps a redirect for (a GitBook repository's `.gitbook.yaml`): moved for good.
     const moved = redirectAddress(app.db, location, pagePath);
     if (moved !== undefined) return redirect(res, `${frame.root}${moved}${url.search}`, [], 301);
@@ -137,8 +147,8 @@ function spaceTitles(app: FolioApp, location: SiteLocation): Map<string, string>
 function pageHeaders(frame: SiteFrame): Record<string, string | string[]> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
-    // No script at all; styles from the site's own stylesheet; images of the space or from the web.
-    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self' data: https:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
+    // No script at all; styles from the site's own stylesheet; images of the space or from the web; custom fonts' files.
+    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self' data: https:; font-src https:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cache-Control': 'private, no-cache',
@@ -158,7 +168,7 @@ function notFound(res: ServerResponse): void {
   send(res, 404, messagePageHtml('Page not found', 'There is no published page at this address.'), { 'X-Robots-Tag': 'noindex' });
 }
 
-function redirect(res: ServerResponse, location: string, cookies: string[] = [], status: 301 | 302 = 302): void {
+function redirect(res: ServerResponse, location: string, cookies: string[] = [], status: 301 | 302 | 307 | 308 = 302): void {
   res.writeHead(status, { Location: location, 'Cache-Control': 'no-store', ...(cookies.length ? { 'Set-Cookie': cookies } : {}) });
   res.end(`<a href="${escapeHtml(location)}">Continue</a>`);
 }

@@ -5,6 +5,8 @@ import type { SiteRow, SiteSpaceRow } from '../../store/sites';
 import { siteSpaceCustomizations } from '../customization';
 import { sectionNodes, type SiteStructureModel } from '../structure';
 import { customizationCss } from './customization-html';
+import { customFontCss } from './site-fonts';
+import type { Db } from '../../store/database';
 import { type SiteCachePolicy, sendCacheable } from './http-cache';
 
 /**
@@ -22,14 +24,24 @@ export function customizationOf(site: SiteRow, siteSpace: SiteSpaceRow, claims?:
  * GET /sites/{id}/~style/{siteSpaceId}.css: the colors of a site space the visitor can see on this site (the
  * site's CSP allows stylesheets of its own origin only, never an inline style); anything else is a 404.
  */
-export function serveSiteStyle(req: IncomingMessage, res: ServerResponse, site: SiteRow, model: SiteStructureModel, file: string, policy: SiteCachePolicy): void {
+export function serveSiteStyle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: SiteRow,
+  model: SiteStructureModel,
+  file: string,
+  policy: SiteCachePolicy,
+  db?: Db,
+): void {
   const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionNodes(model).flatMap((node) => node.siteSpaces);
   const siteSpace = file.endsWith('.css') ? siteSpaces.find((row) => `${row.id}.css` === file) : undefined;
   if (!siteSpace) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such stylesheet\n');
     return;
   }
-  const css = customizationCss(customizationOf(site, siteSpace));
+  const settings = customizationOf(site, siteSpace);
+  // With the store, the organization's custom fonts the settings name (issue 19).
+  const css = `${customizationCss(settings)}${db ? customFontCss(db, site, settings) : ''}`;
   // Its ETag follows the colors: a change shows on the next revalidation.
   sendCacheable(req, res, css, { 'Content-Type': 'text/css; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }, policy);
 }
