@@ -32,7 +32,7 @@ export function registerChangeRequestContentRoutes(router: Router): void {
     const { page, subtree, markdownOf: stored } = withSubtree(ctx, row);
     const markdownOf = gitSyncMarkdownOf(() => pagesOfTree(ctx, row.tree_id), stored);
     const linkScope = lazyScope(() => treeLinkScope(ctx.db, row.tree_id, new URL(ctx.baseUrl).origin));
-    return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format, linkScope });
+    return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format, linkScope, storedMarkdownOf: stored });
   };
 
   router.get(BASE, ({ ctx, params, query }) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PresentContext } from '../app/context';
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import { documentRefResolver } from '../links/content-refs';
@@ -29,6 +30,11 @@ const DEFAULT_LAYOUT = {
   outline: true,
   pagination: true,
   metadata: true,
+  // 0.202's additions, at GitBook's defaults.
+  coverMask: 'none',
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 export interface PagePresentOptions {
@@ -51,11 +57,18 @@ export interface PagePresentOptions {
    * and files become references. Called at most once per page presented; the caller memoizes it.
    */
   linkScope?: () => LinkScope;
+  /**
+   * The stored body of a page, to give the page presented its `documentId` (GitBook's id of the document
+   * holding the page body): the SHA-256 of the stored markdown (not of `markdownOf`'s Git Sync spelling), the
+   * id `content_bodies` keeps it under and GET /spaces/{spaceId}/documents/{documentId} reads. Single-page
+   * reads give it; listings do not hash every body. An empty page has none.
+   */
+  storedMarkdownOf?: (pageId: string) => string;
 }
 
 export function presentPage(view: PageView, pc: PresentContext, options: PagePresentOptions): Record<string, unknown> {
   const meta = JSON.parse(view.meta) as PageMeta;
-  const { format, ...nested } = options;
+  const { format, storedMarkdownOf, ...nested } = options;
   const pages = (options.children?.get(view.page_id) ?? []).map((child) => presentPage(child, pc, nested));
   // Each answer is written out from `id` on, not `{ ...common, kind, ... }`: on Node 20, every property added
   // after a leading spread costs about a microsecond, and a tree listing presents every page (bench http).
@@ -81,6 +94,8 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     id: view.page_id, title: view.title, ...emoji, ...icon, createdAt: view.created_at, updatedAt: view.updated_at,
     kind: 'sheet',
     type: 'document',
+    // Folio's pages carry no tags.
+    tags: [],
     urls: { app: `${pc.baseUrl}/s/${options.spaceId}/${view.path}` },
     slug: view.slug,
     path: view.path,
@@ -89,8 +104,13 @@ export function presentPage(view: PageView, pc: PresentContext, options: PagePre
     layout: { ...DEFAULT_LAYOUT, ...(meta.options?.layout as Record<string, unknown> | undefined) },
     ...coverOf(meta.options?.cover),
     hidden: meta.hidden ?? false,
+    ...(storedMarkdownOf ? documentIdOf(storedMarkdownOf(view.page_id)) : {}),
     ...(format === 'document' ? { document: documentOf(view.page_id, options) } : { markdown: options.markdownOf(view.page_id) }),
   };
+}
+
+function documentIdOf(markdown: string): { documentId?: string } {
+  return markdown === '' ? {} : { documentId: createHash('sha256').update(markdown, 'utf8').digest('hex') };
 }
 
 /** GitBook's RevisionPageDocumentCover, for a page whose stored cover names an image (a bare offset shows nothing). */

@@ -25,6 +25,8 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
     pages: presentPageTree(snapshot.pages, ctx, spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)),
     files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
     reusableContents: [],
+    // Folio keeps no revision tags.
+    tags: [],
     variables: {},
     createdAt: revision.created_at,
     type: revision.type,
@@ -42,9 +44,10 @@ function presentOnePage(
   markdownOf: (id: string) => string,
   query: unknown,
   linkScope: () => LinkScope,
+  storedMarkdownOf: (id: string) => string,
 ) {
   const { format } = parseInput(pageFormatQuery, query, 'query');
-  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf, format, linkScope });
+  return presentPage(view, ctx, { spaceId, children: childrenIndex(all), markdownOf, format, linkScope, storedMarkdownOf });
 }
 
 /** Links of a page read now resolve against its tree's pages and files now; of a revision, against the revision's. */
@@ -67,13 +70,13 @@ export function registerContentRoutes(router: Router): void {
   router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId!, params.pageId!));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id)) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
   router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId!, params.pagePath!));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id)) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
   router.get(REVISION, ({ ctx, params, query }) => {
@@ -93,7 +96,7 @@ export function registerContentRoutes(router: Router): void {
     const view = snapshot.pages.find((p) => p.page_id === params.pageId);
     if (!view) return notInRevision(params.pageId!);
     const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot)) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
   });
 
   router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
@@ -102,7 +105,7 @@ export function registerContentRoutes(router: Router): void {
     const view = snapshot.pages.find((p) => p.path === path);
     if (!view) return notInRevision(path);
     const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot)) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
   });
 }
 

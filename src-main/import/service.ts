@@ -7,6 +7,7 @@ import { setRevisionOrigin } from '../store/revisions';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from '../change-requests/access';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import { withoutOversizeImages } from './assets';
+import { ImportCancelled } from './cancellation';
 import { importDocx } from './docx';
 import { htmlToPage } from './html';
 import { importMarkdownTree } from './markdown';
@@ -40,6 +41,11 @@ export interface ImportRequest {
 export interface ImportOptions {
   limits?: Partial<ImportLimits>;
   onProgress?(done: number, found: number): void;
+  /**
+   * Asked once the source is read, right before the write (nothing runs in between): true stops the import
+   * with ImportCancelled and nothing is written. Between pages, `onProgress` may throw it as well.
+   */
+  isCancelled?(): boolean;
 }
 
 export interface ImportOutcome {
@@ -72,6 +78,7 @@ export async function importIntoSpace(ctx: ServiceContext, spaceId: string, requ
   const limits: ImportLimits = { ...DEFAULT_LIMITS, allowFileUrls: ctx.config.allowFileImports, network: ctx.config, ...options.limits };
   const { url, tree } = await checkImportRequest(ctx, spaceId, request, limits);
   const plan = await readSource(url, request.source, limits, options);
+  if (options.isCancelled?.()) throw new ImportCancelled();
   return writePlan(ctx, spaceId, request, tree, plan, 'url');
 }
 

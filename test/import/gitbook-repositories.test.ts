@@ -223,7 +223,7 @@ describe('page options from front matter', () => {
       expect((await server.api.post(`/v1/spaces/${other}/content/import`, { url: pathToFileURL(folder).href, source: 'markdown' })).status).toBe(201);
       const [wide] = (await server.api.get(`/v1/spaces/${other}/content/pages`)).body.pages as TreePage[];
       const read = (await server.api.get(`/v1/spaces/${other}/content/page/${wide!.id}`)).body;
-      expect(read.layout).toEqual({ width: 'wide', cover: true, coverSize: 'hero', title: false, description: true, tableOfContents: true, outline: false, pagination: true, metadata: false });
+      expect(read.layout).toEqual({ width: 'wide', cover: true, coverSize: 'hero', title: false, description: true, tableOfContents: true, outline: false, pagination: true, metadata: false, coverMask: 'none', tags: true, actions: true, anchors: true });
       expect(read.cover).toEqual({ ref: { kind: 'url', url: 'https://example.com/banner.png' }, yPos: -24 });
     } finally {
       rmSync(folder, { recursive: true, force: true });

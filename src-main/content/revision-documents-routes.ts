@@ -1,0 +1,57 @@
+import { documentSchemaQuery, pageDocumentQuery, revisionChangesQuery } from '../../src-shared/schemas/content-documents';
+import { presentSemanticChanges } from '../change-requests/semantic-changes-presenter';
+import type { Router } from '../http/router';
+import { parseInput } from '../http/validate';
+import { documentById, pageDocumentInRevision } from './documents-service';
+import { listPageMetaLinks, listRevisionPageMetaLinks } from './meta-links';
+import { getReusableContent } from './reusable-contents';
+import { revisionChanges } from './revision-changes';
+
+/**
+ * Reads of GitBook's newest spec on revisions and documents: a revision's semantic changes, a page's
+ * document in a revision, a document by id, pages' meta links, and reusable contents (reusable-contents.ts).
+ */
+export function registerRevisionDocumentRoutes(router: Router): void {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/changes', ({ ctx, params, query }) => {
+    const { limit } = parseInput(revisionChangesQuery, query, 'query');
+    return { status: 200, body: presentSemanticChanges(revisionChanges(ctx, params.spaceId!, params.revisionId!), ctx, limit) };
+  });
+
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', ({ ctx, params, query }) => {
+    parseInput(pageDocumentQuery, query, 'query');
+    return { status: 200, body: pageDocumentInRevision(ctx, params.spaceId!, params.revisionId!, params.pageId!) };
+  });
+
+  router.get('/v1/spaces/{spaceId}/documents/{documentId}', ({ ctx, params, query }) => {
+    parseInput(documentSchemaQuery, query, 'query');
+    return { status: 200, body: documentById(ctx, params.spaceId!, params.documentId!) };
+  });
+
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/meta-links', ({ ctx, params }) => ({
+    status: 200,
+    body: listPageMetaLinks(ctx, params.spaceId!, params.pageId!),
+  }));
+
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links', ({ ctx, params }) => ({
+    status: 200,
+    body: listPageMetaLinks(ctx, params.spaceId!, params.pageId!, params.changeRequestId!),
+  }));
+
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', ({ ctx, params }) => ({
+    status: 200,
+    body: listRevisionPageMetaLinks(ctx, params.spaceId!, params.revisionId!, params.pageId!),
+  }));
+
+  router.get('/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
+    getReusableContent(ctx, { spaceId: params.spaceId! }, params.reusableContentId!),
+  );
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
+    getReusableContent(ctx, { spaceId: params.spaceId!, changeRequestId: params.changeRequestId! }, params.reusableContentId!),
+  );
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
+    getReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!),
+  );
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document', ({ ctx, params }) =>
+    getReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!),
+  );
+}
