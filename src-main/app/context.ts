@@ -29,7 +29,14 @@ export interface ServiceContext {
   /** The link to a team server (docs/sync.md); idle until attached. */
   sync: SyncAttachment;
   user: UserRow;
+  /**
+   * Where the call came in, recorded on the audit events it writes (GitBook's AuditEvent `source`): `api` for
+   * /v1, `ui` for the app's tRPC calls; absent for the process's own work (scheduler, start-up).
+   */
+  source?: AuditSource;
 }
+
+export type AuditSource = 'ui' | 'api' | 'integration' | 'webhook' | 'workflow' | 'script' | 'support';
 
 /** How this process was started: choices that differ between the desktop app and a shared server. */
 export interface AppConfig {

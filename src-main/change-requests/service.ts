@@ -22,6 +22,8 @@ import { copyTreeLinks } from '../store/links';
 import { latestRevisionOfTree } from '../store/revisions';
 import { getSpace } from '../store/spaces';
 import { assertChangeRequestOpenForEdits, requireChangeRequest, treeOf } from './access';
+import { assertMergeRulesPass } from './merge-rules';
+import { recordAuditEvent } from '../audit-events/record';
 
 /**
  * Change requests fork a space's content and merge back through Yjs (docs/content.md). Creating
@@ -122,7 +124,11 @@ export function mergeChangeRequest(ctx: ServiceContext, spaceId: string, changeR
     const { space, changeRequest: cr } = requireChangeRequest(ctx, spaceId, changeRequestId, 'review', 'merge it');
     assertChangeRequestOpenForEdits(cr);
     assertSpaceWritable(space);
-    return mergeIntoMain(ctx, writer, space, cr);
+    // The space's merge rules (a workstation's merge is judged by the same function on sync: sync/review-rules.ts).
+    assertMergeRulesPass(ctx.db, cr);
+    const merged = mergeIntoMain(ctx, writer, space, cr);
+    recordAuditEvent(ctx, space.organization_id, 'change_request.merged', { type: 'change-request', id: cr.id, label: cr.subject || `#${cr.number}` }, { space: space.id, revision: merged.revision });
+    return merged;
   });
 }
 

@@ -15,10 +15,12 @@ import {
   setCollectionParent,
   updateCollection,
 } from '../store/collections';
+import { collectionsReachedByGuest } from '../store/content-permissions';
 import { inTransaction } from '../store/database';
 import type { PageRequest } from '../store/keyset';
 import { deleteSpacesInCollections, listSpacesOfCollection } from '../store/spaces';
 import { collectionAccess, orgRoleOf, requireCollection, requireCreateIn } from './access';
+import { changedFields, recordAuditEvent } from '../audit-events/record';
 
 export function createCollection(ctx: ServiceContext, organizationId: string, input: CreateCollectionInput) {
   return inTransaction(ctx.db, () => {
@@ -26,15 +28,16 @@ export function createCollection(ctx: ServiceContext, organizationId: string, in
     const parentId = input.parent ?? null;
     requireCreateIn(ctx, org.id, parentId);
     const collection = insertCollection(ctx.db, { organizationId: org.id, parentId, title: input.title ?? '', now: isoNow(ctx.clock) });
+    recordAuditEvent(ctx, org.id, 'collection.created', { type: 'collection', id: collection.id, label: collection.title });
     return collectionAccess(ctx, collection);
   });
 }
 
-/** All collections of the organization (`nested` false: top-level ones only); guests see none. */
+/** All collections of the organization (`nested` false: top-level ones only); guests see those they were invited to (and what is inside them). */
 export function listOrganizationCollections(ctx: ServiceContext, organizationId: string, options: { nested: boolean }, page: PageRequest) {
   const { org, role } = requireMembership(ctx, organizationId);
-  if (role === null) return { rows: [], total: 0 };
-  return listCollections(ctx.db, org.id, { topLevelOnly: !options.nested }, page);
+  const onlyIds = role === null ? collectionsReachedByGuest(ctx.db, org.id, ctx.user.id) : undefined;
+  return listCollections(ctx.db, org.id, { topLevelOnly: !options.nested, onlyIds }, page);
 }
 
 export function getCollectionForCaller(ctx: ServiceContext, collectionId: string) {
@@ -50,6 +53,7 @@ export function updateCollectionSettings(ctx: ServiceContext, collectionId: stri
       default_level: input.defaultLevel,
       updated_at: isoNow(ctx.clock),
     });
+    recordAuditEvent(ctx, collection.organization_id, 'collection.updated', { type: 'collection', id: collection.id, label: collection.title }, { fields: changedFields(input) });
     return collectionAccess(ctx, getCollection(ctx.db, collection.id)!);
   });
 }
@@ -68,6 +72,7 @@ export function deleteCollection(ctx: ServiceContext, collectionId: string): boo
     const subtree = collectionSubtree(ctx.db, collection.id);
     deleteSpacesInCollections(ctx.db, subtree, ctx.user.id, isoNow(ctx.clock));
     deleteCollectionRows(ctx.db, collection.id);
+    recordAuditEvent(ctx, collection.organization_id, 'collection.deleted', { type: 'collection', id: collection.id, label: collection.title });
     return true;
   });
 }

@@ -54,6 +54,7 @@ async function start(): Promise<void> {
     createContext: async (): Promise<TrpcContext> => ({
       ...serviceContext(store, actingUser(store, owner)),
       baseUrl,
+      source: 'ui',
       // Only the window's own calls carry the owner's token (Settings shows it for local tools).
       desktop: { ownerToken },
     }),

@@ -75,7 +75,7 @@ function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Ro
 
 function runHandler(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string, routed: Routed, body: unknown): RouteResult | Promise<RouteResult> {
   const query = Object.fromEntries(url.searchParams);
-  const ctx = callContext(app, routed.user, baseUrlOf(req, listenUrl));
+  const ctx = callContext(app, routed.user, baseUrlOf(req, listenUrl), 'api');
   // Right before the handler, so it reads every keystroke acknowledged until now. The sync exchange moves
   // documents, never the read model, so it leaves the refresh to readers.
   if (!url.pathname.startsWith('/sync/')) refreshStalePageBodies(app);

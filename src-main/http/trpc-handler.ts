@@ -31,7 +31,7 @@ export function createTrpcHandler(app: FolioApp, listenUrl: () => string) {
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }
-      return callContext(app, user, baseUrl);
+      return callContext(app, user, baseUrl, 'ui');
     },
   });
   return (req: IncomingMessage, res: ServerResponse): void => {

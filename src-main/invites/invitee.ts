@@ -9,6 +9,7 @@ import { getMember, insertMember, setMemberRole } from '../store/members';
 import { getOrganization, type OrganizationRow } from '../store/orgs';
 import { setMemberSso } from '../store/saml';
 import { normalizeEmail } from './service';
+import { recordAuditEvent } from '../audit-events/record';
 
 /**
  * What the invitee does with invites by email. Only the person the invite is addressed to (the caller's account
@@ -53,6 +54,7 @@ function acceptInvite(ctx: ServiceContext, org: OrganizationRow, invite: OrgInvi
   if (!getMember(ctx.db, org.id, ctx.user.id)) {
     insertMember(ctx.db, org.id, ctx.user.id, invite.role, now);
     if (invite.sso === 1) setMemberSso(ctx.db, org.id, ctx.user.id);
+    recordAuditEvent(ctx, org.id, 'member.joined', { type: 'member', id: ctx.user.id, label: ctx.user.display_name }, { via: 'invite', role: invite.role });
   }
   markInviteAccepted(ctx.db, invite.id, now);
 }
@@ -63,6 +65,11 @@ function joinWithLinkInvite(ctx: ServiceContext, org: OrganizationRow, inviteId:
   if (!invite) throw notFound(`Invite "${inviteId}" not found`);
   if (org.invite_links !== 1) throw forbidden('Invite links are disabled in this organization');
   const member = getMember(ctx.db, org.id, ctx.user.id);
-  if (!member) insertMember(ctx.db, org.id, ctx.user.id, invite.role, isoNow(ctx.clock));
-  else if (roleRank(invite.role) > roleRank(member.role)) setMemberRole(ctx.db, org.id, ctx.user.id, invite.role);
+  if (!member) {
+    insertMember(ctx.db, org.id, ctx.user.id, invite.role, isoNow(ctx.clock));
+    recordAuditEvent(ctx, org.id, 'member.joined', { type: 'member', id: ctx.user.id, label: ctx.user.display_name }, { via: 'invite-link', role: invite.role });
+  } else if (roleRank(invite.role) > roleRank(member.role)) {
+    setMemberRole(ctx.db, org.id, ctx.user.id, invite.role);
+    recordAuditEvent(ctx, org.id, 'member.role_updated', { type: 'member', id: ctx.user.id, label: ctx.user.display_name }, { from: member.role, to: invite.role, via: 'invite-link' });
+  }
 }

@@ -11,6 +11,7 @@ import { getMember } from '../store/members';
 import { allSamlProviders } from '../store/saml';
 import { findOrCreateUser, getUserByEmail } from '../store/users';
 import { spendInviteAllowance } from './rate-limit';
+import { recordAuditEvent } from '../audit-events/record';
 
 /**
  * People one request may invite. Each unknown email becomes a local user, so this bounds the users one request
@@ -59,6 +60,7 @@ export function inviteUsers(ctx: ServiceContext, organizationId: string, input: 
       findOrCreateUser(ctx.db, email, now);
       upsertOpenInvite(ctx.db, { organizationId: org.id, email, role, sso: input.sso === true, invitedBy: ctx.user.id, now, expiresAt });
     }
+    if (invitees.size) recordAuditEvent(ctx, org.id, 'invite.created', { type: 'organization', id: org.id, label: org.title }, { invited: invitees.size });
     return { users: [] as string[], invited: invitees.size };
   });
 }
@@ -81,5 +83,6 @@ export function revokeOrganizationInvite(ctx: ServiceContext, organizationId: st
     const invite = getLiveInvite(ctx.db, org.id, inviteId, isoNow(ctx.clock));
     if (!invite) throw notFound(`Invite "${inviteId}" not found`);
     deleteInvite(ctx.db, invite.id);
+    recordAuditEvent(ctx, org.id, 'invite.revoked', { type: 'invite', id: invite.id });
   });
 }

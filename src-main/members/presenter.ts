@@ -14,5 +14,6 @@ export function presentMember(member: MemberRow, pc: PresentContext) {
     sso: member.sso === 1,
     spaces: member.spaces,
     teams: member.teams,
+    sites: member.sites,
   };
 }

@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { requireMembership, requireOrgRole } from '../orgs/access';
 import { inTransaction } from '../store/database';
 import { countAdmins, deleteMember, getMember, listMembers, setMemberRole, type MemberRow } from '../store/members';
+import { recordAuditEvent } from '../audit-events/record';
 
 export function listOrganizationMembers(ctx: ServiceContext, organizationId: string, query: ListMembersQuery) {
   const { org } = requireOrgRole(ctx, organizationId, 'read', 'list members');
@@ -33,6 +34,7 @@ export function changeMemberRole(ctx: ServiceContext, organizationId: string, us
     const member = requireMember(ctx, org.id, userId);
     if (member.role === 'admin' && input.role !== 'admin') assertNotLastAdmin(ctx, org.id);
     setMemberRole(ctx.db, org.id, userId, input.role);
+    recordAuditEvent(ctx, org.id, 'member.role_updated', { type: 'member', id: userId }, { from: member.role, to: input.role });
     return getMember(ctx.db, org.id, userId)!;
   });
 }
@@ -47,6 +49,7 @@ export function removeMember(ctx: ServiceContext, organizationId: string, userId
     const member = requireMember(ctx, org.id, userId);
     if (member.role === 'admin') assertNotLastAdmin(ctx, org.id);
     deleteMember(ctx.db, org.id, userId);
+    recordAuditEvent(ctx, org.id, 'member.removed', { type: 'member', id: userId }, { role: member.role });
   });
 }
 

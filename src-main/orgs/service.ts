@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../errors';
 import { inTransaction } from '../store/database';
 import type { PageRequest } from '../store/keyset';
 import { insertMember } from '../store/members';
+import { setOrganizationMergeRules } from '../store/merge-rules';
 import {
   getOrganization,
   getOrganizationByHostname,
@@ -14,6 +15,7 @@ import {
   type OrganizationChanges,
 } from '../store/orgs';
 import { requireMembership, requireOrgRole } from './access';
+import { changedFields, recordAuditEvent } from '../audit-events/record';
 
 export function listMyOrganizations(ctx: ServiceContext, page: PageRequest) {
   return listOrganizationsOfUser(ctx.db, ctx.user.id, page);
@@ -56,6 +58,8 @@ export function updateOrganizationSettings(ctx: ServiceContext, organizationId: 
       invite_links: bit(input.inviteLinks),
     };
     updateOrganization(ctx.db, org.id, changes);
+    if (input.mergeRules) setOrganizationMergeRules(ctx.db, org.id, input.mergeRules, isoNow(ctx.clock));
+    recordAuditEvent(ctx, org.id, 'organization.updated', { type: 'organization', id: org.id, label: input.title ?? org.title }, { fields: changedFields(input) });
     return { org: getOrganization(ctx.db, org.id)!, role };
   });
 }

@@ -20,6 +20,7 @@ import {
 } from '../store/saml';
 import { getTeam } from '../store/teams';
 import { requireSamlAdmin, requireSamlProvider } from './access';
+import { changedFields, recordAuditEvent } from '../audit-events/record';
 
 /** A provider can sign people in once it knows its identity provider: where to send them, its entity ID and its certificate. */
 export function isProviderActive(row: SamlProviderRow): boolean {
@@ -88,6 +89,7 @@ export function createSamlProvider(ctx: ServiceContext, organizationId: string, 
       },
       isoNow(ctx.clock),
     );
+    recordAuditEvent(ctx, membership.org.id, 'saml.provider_created', { type: 'saml-provider', id: provider.id, label: input.label });
     return { provider, membership };
   });
 }
@@ -100,6 +102,7 @@ export function updateSamlProviderSettings(ctx: ServiceContext, organizationId: 
   return inTransaction(ctx.db, () => {
     const { provider, ...membership } = requireSamlProvider(ctx, organizationId, providerId, 'change SAML providers');
     updateSamlProvider(ctx.db, provider.id, fieldsOf(ctx, provider.organization_id, input), isoNow(ctx.clock));
+    recordAuditEvent(ctx, provider.organization_id, 'saml.provider_updated', { type: 'saml-provider', id: provider.id, label: provider.label }, { fields: changedFields(input) });
     return { provider: getSamlProvider(ctx.db, provider.id)!, membership };
   });
 }
@@ -111,6 +114,7 @@ export function deleteSamlProvider(ctx: ServiceContext, organizationId: string, 
     const provider = getSamlProvider(ctx.db, providerId);
     if (!provider || provider.organization_id !== membership.org.id) return false;
     deleteSamlProviderRow(ctx.db, provider.id);
+    recordAuditEvent(ctx, provider.organization_id, 'saml.provider_deleted', { type: 'saml-provider', id: provider.id, label: provider.label });
     return true;
   });
 }

@@ -7,14 +7,17 @@ import { createSpace } from '../spaces/service';
 import { inTransaction } from '../store/database';
 import { getSection, updateSection } from '../store/site-sections';
 import { defaultSiteSectionId, deleteSiteRows, getSite, getSiteSpace, insertSite, listSites, siteWithHostname, type SiteRow, updateSite } from '../store/sites';
+import { sitesReachedByGuest } from '../store/content-permissions';
 import { requireSite, requireSiteAdmin } from './access';
 import { addSpaceRow } from './site-spaces-service';
+import { changedFields, recordAuditEvent } from '../audit-events/record';
 
 export function listOrganizationSites(ctx: ServiceContext, organizationId: string, query: ListSitesQuery) {
   const { org, role } = requireMembership(ctx, organizationId);
-  if (role === null) return { rows: [], total: 0 };
+  // Guests see the sites they (or a team of theirs) were invited to.
+  const onlyIds = role === null ? sitesReachedByGuest(ctx.db, org.id, ctx.user.id) : undefined;
   const { page, limit, space, title, published, type } = query;
-  return listSites(ctx.db, org.id, { spaceId: space, title, published, type }, { page, limit });
+  return listSites(ctx.db, org.id, { spaceId: space, title, published, type, onlyIds }, { page, limit });
 }
 
 export function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput): SiteRow {
@@ -36,6 +39,7 @@ export function createSite(ctx: ServiceContext, organizationId: string, input: C
         ? [(createSpace(ctx, org.id, { title: title.slice(0, 50) }) as { space: { id: string } }).space.id]
         : (input.spaces ?? []);
     spaceIds.forEach((spaceId, index) => addSpaceRow(ctx, site, spaceId, `spaces.${index}`));
+    recordAuditEvent(ctx, org.id, 'site.created', { type: 'site', id: site.id, label: title });
     return getSite(ctx.db, site.id)!;
   });
 }
@@ -77,6 +81,7 @@ export function updateSiteSettings(ctx: ServiceContext, organizationId: string, 
       proxy_origin: input.proxy,
       updated_at: isoNow(ctx.clock),
     });
+    recordAuditEvent(ctx, site.organization_id, 'site.updated', { type: 'site', id: site.id, label: site.title }, { fields: changedFields(input) });
     return getSite(ctx.db, site.id)!;
   });
 }
@@ -85,6 +90,7 @@ export function setSitePublished(ctx: ServiceContext, organizationId: string, si
   return inTransaction(ctx.db, () => {
     const { site } = requireSite(ctx, organizationId, siteId, published ? 'publish it' : 'unpublish it');
     updateSite(ctx.db, site.id, { published: published ? 1 : 0, updated_at: isoNow(ctx.clock) });
+    recordAuditEvent(ctx, site.organization_id, published ? 'site.published' : 'site.unpublished', { type: 'site', id: site.id, label: site.title });
     return getSite(ctx.db, site.id)!;
   });
 }
@@ -97,6 +103,7 @@ export function deleteSite(ctx: ServiceContext, organizationId: string, siteId: 
     if (!existing || existing.organization_id !== org.id || !roleAtLeast(role, 'read')) return false;
     requireSite(ctx, organizationId, siteId, 'delete it');
     deleteSiteRows(ctx.db, existing.id);
+    recordAuditEvent(ctx, org.id, 'site.deleted', { type: 'site', id: existing.id, label: existing.title });
     return true;
   });
 }

@@ -7,7 +7,9 @@ import { placeAmongSiblings } from '../content-tree/placement';
 import { conflict, notFound } from '../errors';
 import { requireMembership } from '../orgs/access';
 import { encodeLevel, getCollection } from '../store/collections';
+import { spacesReachedByGuest } from '../store/content-permissions';
 import { inTransaction } from '../store/database';
+import { setSpaceMergeRules } from '../store/merge-rules';
 import { deleteTreeVersions } from '../store/revisions';
 import { unindexSpace } from '../store/search';
 import { deleteTreeLinks } from '../store/links';
@@ -16,6 +18,7 @@ import type { PageRequest } from '../store/keyset';
 import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
 import { withoutCapture } from '../store/sync-capture';
+import { changedFields, recordAuditEvent } from '../audit-events/record';
 
 export function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput) {
   return inTransaction(ctx.db, () => {
@@ -31,14 +34,18 @@ export function createSpace(ctx: ServiceContext, organizationId: string, input: 
       createdBy: ctx.user.id,
       now: isoNow(ctx.clock),
     });
+    recordAuditEvent(ctx, org.id, 'space.created', spaceTarget(space));
     return withRole(ctx, space);
   });
 }
 
-/** Every live space of the organization: each non-guest member can read them all (their role is at least read). */
+/**
+ * Every live space of the organization: each non-guest member can read them all (their role is at least read);
+ * a guest, only those they were invited to (directly, through a team or a collection).
+ */
 export function listOrganizationSpaces(ctx: ServiceContext, organizationId: string, page: PageRequest) {
   const { org, role } = requireMembership(ctx, organizationId);
-  if (role === null) return { rows: [], total: 0 };
+  if (role === null) return listSpacesOfOrganization(ctx.db, org.id, page, spacesReachedByGuest(ctx.db, org.id, ctx.user.id));
   return listSpacesOfOrganization(ctx.db, org.id, page);
 }
 
@@ -56,6 +63,8 @@ export function updateSpaceSettings(ctx: ServiceContext, spaceId: string, input:
       default_level: input.defaultLevel === undefined ? undefined : encodeLevel(input.defaultLevel),
       updated_at: isoNow(ctx.clock),
     });
+    if (input.mergeRules) setSpaceMergeRules(ctx.db, space.id, input.mergeRules, isoNow(ctx.clock));
+    recordAuditEvent(ctx, space.organization_id, 'space.updated', spaceTarget(space), { fields: changedFields(input) });
     return withRole(ctx, getSpace(ctx.db, space.id)!);
   });
 }
@@ -66,6 +75,7 @@ export function deleteSpace(ctx: ServiceContext, spaceId: string): void {
     const { space } = requireSpace(ctx, spaceId, { required: 'admin', action: 'delete it' });
     const now = isoNow(ctx.clock);
     updateSpace(ctx.db, space.id, { deleted_at: now, deleted_by: ctx.user.id, updated_at: now });
+    recordAuditEvent(ctx, space.organization_id, 'space.deleted', spaceTarget(space));
   });
 }
 
@@ -83,6 +93,7 @@ export function restoreSpace(ctx: ServiceContext, spaceId: string) {
       updated_at: isoNow(ctx.clock),
     });
     placeAmongSiblings(ctx.db, space.organization_id, parentId, { kind: 'space', id: space.id }, undefined);
+    recordAuditEvent(ctx, space.organization_id, 'space.restored', spaceTarget(space));
     return withRole(ctx, getSpace(ctx.db, space.id)!);
   });
 }
@@ -107,6 +118,7 @@ export function duplicateSpace(ctx: ServiceContext, spaceId: string) {
     });
     copyTreeContent(ctx, writer, { spaceId: space.id, treeId: space.id }, { spaceId: copy.id, treeId: copy.id });
     cutRevision(ctx, { spaceId: copy.id, treeId: copy.id }, 'edits', ctx.user.id);
+    recordAuditEvent(ctx, space.organization_id, 'space.duplicated', spaceTarget(copy), { source: space.id });
     return withRole(ctx, getSpace(ctx.db, copy.id)!);
   });
 }
@@ -122,6 +134,7 @@ export function moveSpace(ctx: ServiceContext, spaceId: string, input: MoveInput
       updated_at: isoNow(ctx.clock),
     });
     placeAmongSiblings(ctx.db, space.organization_id, parentId, { kind: 'space', id: space.id }, input.position);
+    recordAuditEvent(ctx, space.organization_id, 'space.moved', spaceTarget(space), { parent: parentId });
     return withRole(ctx, getSpace(ctx.db, space.id)!);
   });
 }
@@ -140,6 +153,9 @@ export function transferSpace(ctx: ServiceContext, spaceId: string, organization
       updated_at: isoNow(ctx.clock),
     });
     placeAmongSiblings(ctx.db, organizationId, null, { kind: 'space', id: space.id }, undefined);
+    // Both organizations' admins see the space leave or arrive.
+    recordAuditEvent(ctx, space.organization_id, 'space.transferred', spaceTarget(space), { to: organizationId });
+    recordAuditEvent(ctx, organizationId, 'space.transferred', spaceTarget(space), { from: space.organization_id });
     return withRole(ctx, getSpace(ctx.db, space.id)!);
   });
 }
@@ -164,4 +180,8 @@ export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'd
 
 function withRole(ctx: ServiceContext, space: SpaceRow) {
   return { space, role: spaceRole(ctx, space) };
+}
+
+function spaceTarget(space: SpaceRow) {
+  return { type: 'space', id: space.id, label: space.title };
 }

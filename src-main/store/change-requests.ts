@@ -135,3 +135,32 @@ export function spaceOfTree(db: Db, treeId: string): string | undefined {
 export function changeRequestMergedAs(db: Db, revisionId: string): ChangeRequestRow | undefined {
   return db.prepare('SELECT * FROM change_requests WHERE revision_merged = ?').get(revisionId) as ChangeRequestRow | undefined;
 }
+
+export interface OrganizationChangeRequestFilter {
+  /** The spaces the caller may read: only their change requests are listed. */
+  spaceIds: string[];
+  statuses: ChangeRequestStatus[];
+  creator?: string;
+  contributor?: string;
+  orderBy: 'updatedAt' | 'createdAt';
+}
+
+/** Change requests across many spaces, most recently updated (or created) first. */
+export function listChangeRequestsOfSpaces(db: Db, filter: OrganizationChangeRequestFilter, page: PageRequest): PageResult<ChangeRequestRow> {
+  const where = ['space_id IN (SELECT value FROM json_each(?))', 'status IN (SELECT value FROM json_each(?))'];
+  const params: unknown[] = [JSON.stringify(filter.spaceIds), JSON.stringify(filter.statuses)];
+  if (filter.creator) {
+    where.push('created_by = ?');
+    params.push(filter.creator);
+  }
+  if (filter.contributor) {
+    where.push('id IN (SELECT change_request_id FROM change_request_contributors WHERE user_id = ?)');
+    params.push(filter.contributor);
+  }
+  const column = filter.orderBy === 'createdAt' ? 'created_at' : 'updated_at';
+  return listPage(
+    db,
+    { select: 'SELECT * FROM change_requests', where, params, order: [{ expr: column, dir: 'desc', key: column }, { expr: 'seq', dir: 'desc', key: 'seq' }] },
+    page,
+  );
+}

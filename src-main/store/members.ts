@@ -1,4 +1,5 @@
 import type { MemberRoleOrGuest } from '../../src-shared/roles';
+import { GUEST_SITES, GUEST_SPACES } from './content-permissions';
 import type { Db } from './database';
 import { listPage, type PageRequest, type PageResult, type SortTerm } from './keyset';
 
@@ -18,16 +19,22 @@ export interface MemberRow {
   // computed
   teams: number;
   spaces: number;
+  sites: number;
 }
 
-/** Spaces a member can reach: every live space of the organization for members, none for guests. */
-export const MEMBER_SPACES = `CASE WHEN m.role IS NULL THEN 0 ELSE
+/** Sites a member can reach: every site of the organization for members, those invited to for guests. */
+export const MEMBER_SITES = `CASE WHEN m.role IS NULL THEN ${GUEST_SITES} ELSE
+  (SELECT COUNT(*) FROM sites x WHERE x.organization_id = m.organization_id) END`;
+
+/** Spaces a member can reach: every live space of the organization for members, those invited to for guests. */
+export const MEMBER_SPACES = `CASE WHEN m.role IS NULL THEN ${GUEST_SPACES} ELSE
   (SELECT COUNT(*) FROM spaces s WHERE s.organization_id = m.organization_id AND s.deleted_at IS NULL) END`;
 
 const MEMBER_SELECT = `SELECT m.*, u.email, u.display_name, u.photo_url,
   (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
    WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS teams,
   ${MEMBER_SPACES} AS spaces,
+  ${MEMBER_SITES} AS sites,
   COALESCE(m.last_seen_at, '') AS last_seen_key
   FROM members m JOIN users u ON u.id = m.user_id`;
 
@@ -96,3 +103,13 @@ export function countAdmins(db: Db, organizationId: string): number {
   ).n;
 }
 
+
+/** Records that the member was active now, unless they already were within `sinceAtLeast` (an ISO time): at most one write a minute per member. */
+export function touchMemberLastSeen(db: Db, organizationId: string, userId: string, now: string, sinceAtLeast: string): void {
+  db.prepare('UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ? AND (last_seen_at IS NULL OR last_seen_at < ?)').run(
+    now,
+    organizationId,
+    userId,
+    sinceAtLeast,
+  );
+}

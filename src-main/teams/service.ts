@@ -20,6 +20,7 @@ import {
 } from '../store/teams';
 import { getUserByEmail } from '../store/users';
 import type { TeamPermissions } from './presenter';
+import { recordAuditEvent } from '../audit-events/record';
 
 /** Who may manage a team: organization admins and the team's owners. */
 export function teamPermissionsFor(ctx: ServiceContext, membership: Membership, teamId: string): TeamPermissions {
@@ -49,6 +50,7 @@ export function createTeam(ctx: ServiceContext, organizationId: string, input: C
     const memberIds = (input.members ?? []).map((id, i) => resolveMember(ctx, membership, id, `members.${i}`));
     const teamId = insertTeam(ctx.db, membership.org.id, input.title, now);
     for (const userId of memberIds) addTeamMember(ctx.db, teamId, userId, 'member', now);
+    recordAuditEvent(ctx, membership.org.id, 'team.created', { type: 'team', id: teamId, label: input.title }, { members: memberIds });
     return { team: getTeam(ctx.db, membership.org.id, teamId)!, membership };
   });
 }
@@ -62,14 +64,16 @@ export function renameOrganizationTeam(ctx: ServiceContext, organizationId: stri
   return inTransaction(ctx.db, () => {
     const { membership, team } = requireTeamAdmin(ctx, organizationId, teamId, 'rename this team');
     renameTeam(ctx.db, team.id, title);
+    recordAuditEvent(ctx, membership.org.id, 'team.renamed', { type: 'team', id: team.id, label: title }, { from: team.title });
     return { team: getTeam(ctx.db, membership.org.id, team.id)!, membership };
   });
 }
 
 export function deleteOrganizationTeam(ctx: ServiceContext, organizationId: string, teamId: string): void {
   inTransaction(ctx.db, () => {
-    const { team } = requireTeamAdmin(ctx, organizationId, teamId, 'delete this team');
+    const { team, membership } = requireTeamAdmin(ctx, organizationId, teamId, 'delete this team');
     deleteTeam(ctx.db, team.id);
+    recordAuditEvent(ctx, membership.org.id, 'team.deleted', { type: 'team', id: team.id, label: team.title });
   });
 }
 
@@ -95,6 +99,7 @@ export function updateTeamMembers(ctx: ServiceContext, organizationId: string, t
       upsertTeamMember(ctx.db, team.id, userId, role, now);
     }
     for (const userId of toRemove) removeTeamMember(ctx.db, team.id, userId);
+    recordAuditEvent(ctx, membership.org.id, 'team.members_updated', { type: 'team', id: team.id, label: team.title }, { added: toAdd, removed: toRemove });
   });
 }
 
@@ -110,13 +115,15 @@ export function putTeamMember(
     if (!getMember(ctx.db, membership.org.id, userId)) throw notFound(`No member "${userId}" in this organization`);
     if (role) upsertTeamMember(ctx.db, team.id, userId, role, isoNow(ctx.clock));
     else addTeamMember(ctx.db, team.id, userId, 'member', isoNow(ctx.clock));
+    recordAuditEvent(ctx, membership.org.id, 'team.members_updated', { type: 'team', id: team.id, label: team.title }, { added: [userId] });
   });
 }
 
 export function deleteTeamMember(ctx: ServiceContext, organizationId: string, teamId: string, userId: string): void {
   inTransaction(ctx.db, () => {
-    const { team } = requireTeamAdmin(ctx, organizationId, teamId, 'manage its members');
+    const { team, membership } = requireTeamAdmin(ctx, organizationId, teamId, 'manage its members');
     if (!removeTeamMember(ctx.db, team.id, userId)) throw notFound(`User "${userId}" is not a member of this team`);
+    recordAuditEvent(ctx, membership.org.id, 'team.members_updated', { type: 'team', id: team.id, label: team.title }, { removed: [userId] });
   });
 }
 

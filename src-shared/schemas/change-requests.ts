@@ -24,3 +24,21 @@ export type UpdateChangeRequestInput = z.infer<typeof updateChangeRequestBody>;
 export const changeRequestChangesQuery = z.object({
   limit: z.coerce.number().int('must be a whole number').min(1).max(1000).default(10),
 });
+
+/**
+ * GET /orgs/{organizationId}/change-requests: `status` takes one status or several, repeated or comma-separated
+ * (`status=open,draft`); open ones when absent, as in a space's list.
+ */
+export const listOrganizationChangeRequestsQuery = listQuery.extend({
+  status: z
+    .string()
+    .max(100)
+    .transform((value) => value.split(','))
+    .pipe(z.array(changeRequestStatus).min(1))
+    .optional(),
+  creator: z.string().min(1).max(100).optional(),
+  contributor: z.string().min(1).max(100).optional(),
+  space: z.string().min(1).max(100).optional(),
+  orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
+});
+export type ListOrganizationChangeRequestsQuery = z.infer<typeof listOrganizationChangeRequestsQuery>;

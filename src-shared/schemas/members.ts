@@ -24,3 +24,11 @@ export type InviteUsersInput = z.infer<typeof inviteUsersBody>;
 
 export const createLinkInviteBody = z.strictObject({ role: memberRoleOrGuest });
 export const updateLinkInviteBody = z.strictObject({ role: memberRoleOrGuest });
+
+/** GET /orgs/{organizationId}/members/{userId}/spaces: newest first unless `order=asc`. */
+export const listMemberSpacesQuery = listQuery.extend({ order: z.enum(['asc', 'desc']).optional() });
+export type ListMemberSpacesQuery = z.infer<typeof listMemberSpacesQuery>;
+
+/** GET /orgs/{organizationId}/members/{userId}/teams, optionally only teams whose title contains `title`. */
+export const listMemberTeamsQuery = listQuery.extend({ title: z.string().max(512).optional() });
+export type ListMemberTeamsQuery = z.infer<typeof listMemberTeamsQuery>;
