@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'method_not_allowed'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'not_implemented';
 
 export class FolioError extends Error {
   constructor(
@@ -28,6 +29,8 @@ export const unauthorized = (message = 'Missing or invalid API token') => new Fo
 export const forbidden = (message: string) => new FolioError('forbidden', message);
 export const notFound = (message: string) => new FolioError('not_found', message);
 export const conflict = (message: string) => new FolioError('conflict', message);
+/** An operation of GitBook's API Folio deliberately does not run (integration code, AI): 501, saying why. */
+export const notImplemented = (message: string) => new FolioError('not_implemented', message);
 
 /** A limit on how often something may be done was reached; `retryAfterSeconds` says when it may be done again. */
 export class TooManyRequestsError extends FolioError {

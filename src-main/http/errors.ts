@@ -13,6 +13,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  not_implemented: 501,
 };
 
 /** GitBook's error body: `{"error":{"code","message"}}`, `code` being the HTTP status. */

@@ -21,6 +21,7 @@ import {
   updateInstallationRow,
 } from '../store/integrations';
 import { INTEGRATION_ADMIN_ROLE, orgRoleOf, requireIntegration } from './access';
+import { recordAuditEvent } from '../audit-events/record';
 
 const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
 
@@ -34,7 +35,9 @@ export function installIntegration(ctx: ServiceContext, name: string, organizati
     }
     const existing = findInstallation(ctx.db, name, org.id);
     if (existing) throw conflict(`organization: integration "${name}" is already installed there (installation ${existing.id})`);
-    return insertInstallation(ctx.db, { name, organizationId: org.id, now: isoNow(ctx.clock) });
+    const installation = insertInstallation(ctx.db, { name, organizationId: org.id, now: isoNow(ctx.clock) });
+    recordAuditEvent(ctx, org.id, 'integration.installed', { type: 'integration-installation', id: installation.id, label: name });
+    return installation;
   });
 }
 
@@ -42,7 +45,7 @@ export function installIntegration(ctx: ServiceContext, name: string, organizati
  * Which installations the caller sees: every one when they are an admin of the integration's organization
  * (GitBook lists them to the integration itself), else those of organizations they are a member of.
  */
-function seesEverything(ctx: ServiceContext, integration: IntegrationRow): boolean {
+export function seesEverything(ctx: ServiceContext, integration: IntegrationRow): boolean {
   return orgRoleOf(ctx, integration.organization_id) === INTEGRATION_ADMIN_ROLE;
 }
 
@@ -90,6 +93,7 @@ export function uninstallIntegration(ctx: ServiceContext, name: string, installa
   inTransaction(ctx.db, () => {
     const { installation } = requireInstallation(ctx, name, installationId, 'uninstall it');
     deleteInstallationRow(ctx.db, installation.id);
+    recordAuditEvent(ctx, installation.organization_id, 'integration.uninstalled', { type: 'integration-installation', id: installation.id, label: name });
   });
 }
 

@@ -5,6 +5,11 @@ import { type InstallationRow, type IntegrationRow, isAdminSomewhere, type Space
 import { getOrganization } from '../store/orgs';
 import { getSpace } from '../store/spaces';
 import { INTEGRATION_ADMIN_ROLE, orgRoleOf } from './access';
+import { roleAtLeast } from '../../src-shared/roles';
+import { siteRoleFor } from '../permissions/content-role';
+import { presentSite } from '../sites/presenter';
+import type { SiteInstallationRow } from '../store/integration-site-installations';
+import { getSite } from '../store/sites';
 
 /** Where the host serves an integration's files (integrations/serve.ts): outside /v1, without a token. */
 export function integrationFilesUrl(pc: PresentContext, name: string): string {
@@ -18,8 +23,16 @@ export function integrationScriptUrl(pc: PresentContext, row: IntegrationRow): s
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
 /**
+ * Scopes and categories GitBook has since retired (0.137.0's `space:script:inject`, `gitsync`, ...) stay stored
+ * and keep working, but are not echoed: the newest GitBook clients reject values they no longer know.
+ */
+const isCurrentScope = (scope: string) => !RETIRED_SCOPES.has(scope);
+const isCurrentCategory = (category: string) => category !== 'gitsync';
+const RETIRED_SCOPES = new Set(['space:views:read', 'space:script:inject', 'space:script:cookies', 'space:visitor:auth', 'site:ai:ask']);
+
+/**
  * GitBook's Integration. Never the secrets. Folio verifies no one (`verified` is false) and runs no integration
- * code: `publicEndpoint` and `app` are the address its files are served under.
+ * code: `publicEndpoint` is the address its files are served under, `app` the Integrations screen of its organization.
  */
 export function presentIntegration(row: IntegrationRow, ctx: CallContext) {
   const files = integrationFilesUrl(ctx, row.name);
@@ -38,8 +51,8 @@ export function presentIntegration(row: IntegrationRow, ctx: CallContext) {
     target: row.target as 'all' | 'site' | 'space' | 'organization',
     verified: false,
     visibility: row.visibility as 'public' | 'private' | 'unlisted',
-    scopes: parse<string[]>(row.scopes),
-    categories: parse<string[]>(row.categories),
+    scopes: parse<string[]>(row.scopes).filter(isCurrentScope),
+    categories: parse<string[]>(row.categories).filter(isCurrentCategory),
     blocks: parse<unknown[]>(row.blocks),
     contentSources: parse<unknown[]>(row.content_sources),
     ...(row.configurations !== null ? { configurations: parse<Record<string, unknown>>(row.configurations) } : {}),
@@ -48,9 +61,10 @@ export function presentIntegration(row: IntegrationRow, ctx: CallContext) {
     urls: {
       location: `${ctx.baseUrl}/v1/integrations/${encodeURIComponent(row.name)}`,
       ...(row.icon !== null ? { icon: `${files}/assets/${row.icon}` } : {}),
-      app: `${files}/`,
+      app: integrationsAppUrl(ctx, row.organization_id),
       assets: `${files}/assets/`,
       publicEndpoint: `${files}/${row.version}/`,
+      publicContentEndpoint: `${files}/${row.version}/`,
     },
     permissions: { admin, install: row.visibility === 'private' ? admin : isAdminSomewhere(ctx.db, ctx.user.id) },
     ...(row.content_security_policy !== null ? { contentSecurityPolicy: row.content_security_policy } : {}),
@@ -72,7 +86,7 @@ export function presentInstallation(row: InstallationRow, pc: PresentContext) {
     configuration: parse<Record<string, unknown>>(row.configuration),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    urls: { location, app: location, publicEndpoint: location },
+    urls: { location, app: integrationsAppUrl(pc, row.organization_id), publicEndpoint: location, publicContentEndpoint: location },
     externalIds: parse<string[]>(row.external_ids),
     target: { organization: row.organization_id },
   };
@@ -87,13 +101,30 @@ export function presentSpaceInstallation(row: SpaceInstallationRow, ctx: CallCon
     const presented = presentSpaceFor(ctx, space);
     if (presented.permissions.view) presentedSpace = presented;
   }
+  return { ...contentInstallationBase(row, location), space: presentedSpace };
+}
+
+/** GitBook's IntegrationContentInstallationBase: what a space and a site installation share. */
+function contentInstallationBase(row: SpaceInstallationRow | SiteInstallationRow, location: string) {
   return {
     integration: row.integration_name,
     installation: row.installation_id,
     status: row.status as 'active' | 'pending' | 'paused',
     configuration: parse<Record<string, unknown>>(row.configuration),
     externalIds: parse<string[]>(row.external_ids),
-    urls: { location, publicEndpoint: location },
-    space: presentedSpace,
+    urls: { location, publicEndpoint: location, publicContentEndpoint: location },
   };
+}
+
+/** The app's Integrations screen of an organization, where its installations are managed. */
+export function integrationsAppUrl(pc: PresentContext, organizationId: string): string {
+  return `${pc.baseUrl}/o/${organizationId}/integrations`;
+}
+
+/** A site installation; `extended` shows the site itself when the caller can read it (its id otherwise). */
+export function presentSiteInstallation(row: SiteInstallationRow, ctx: CallContext, extended = false) {
+  const location = `${installationUrl(ctx, row.integration_name, row.installation_id)}/sites/${row.site_id}`;
+  const site = extended ? getSite(ctx.db, row.site_id) : undefined;
+  const visible = site !== undefined && roleAtLeast(siteRoleFor(ctx.db, ctx.user.id, site), 'read');
+  return { ...contentInstallationBase(row, location), site: visible ? presentSite(site, ctx) : row.site_id };
 }

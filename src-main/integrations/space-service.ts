@@ -36,8 +36,8 @@ export function spaceIntegrationScripts(ctx: CallContext, spaceId: string) {
   return scriptsOf(ctx, listSpaceIntegrations(ctx.db, space, undefined, ALL).rows, 'space');
 }
 
-/** A site's scripts: integrations installed on its organization for all sites (Folio has no per-site installations). */
+/** A site's scripts: integrations installed on its organization for all sites, or on this site. */
 export function siteIntegrationScripts(ctx: CallContext, organizationId: string, siteId: string) {
   const { site } = requireSite(ctx, organizationId, siteId);
-  return scriptsOf(ctx, siteIntegrations(ctx.db, site.organization_id), 'site');
+  return scriptsOf(ctx, siteIntegrations(ctx.db, site), 'site');
 }

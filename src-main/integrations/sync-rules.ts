@@ -4,6 +4,9 @@ import type { ServiceContext } from '../app/context';
 import { getIntegration, installationOrganization } from '../store/integrations';
 import type { FieldChange } from '../store/sync-changes';
 import { INTEGRATION_ADMIN_ROLE } from './access';
+import { getSite } from '../store/sites';
+import { SITE_ADMIN_ROLE } from '../sites/access';
+import { siteRoleFor } from '../permissions/content-role';
 
 type OrgRole = (organizationId: unknown) => MemberRoleOrGuest | undefined;
 
@@ -43,6 +46,11 @@ export function integrationRefusal(
     }
     case 'integration_space_installations':
       return need(spacePermissions(spaceRoleOf(key[1])).admin, 'the admin role on this space to install integrations on it');
+    case 'integration_site_installations': {
+      // As /v1 (sites/access.ts): the admin role on the site.
+      const site = getSite(ctx.db, key[1]!);
+      return need(site !== undefined && siteRoleFor(ctx.db, ctx.user.id, site) === SITE_ADMIN_ROLE, 'the admin role on this site to install integrations on it');
+    }
     default:
       return `"${change.dataset}" does not sync`;
   }

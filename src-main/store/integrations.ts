@@ -197,17 +197,17 @@ export interface InstallationRow {
   spaces: number;
 }
 
-const INSTALLATION_SELECT = `SELECT n.*, CASE WHEN n.space_selection = 'all'
+export const installationSelect = `SELECT n.*, CASE WHEN n.space_selection = 'all'
     THEN (SELECT COUNT(*) FROM spaces s WHERE s.organization_id = n.organization_id AND s.deleted_at IS NULL)
     ELSE (SELECT COUNT(*) FROM integration_space_installations si WHERE si.installation_id = n.id) END AS spaces
   FROM integration_installations n`;
 
 export function getInstallation(db: Db, name: string, id: string): InstallationRow | undefined {
-  return db.prepare(`${INSTALLATION_SELECT} WHERE n.integration_name = ? AND n.id = ?`).get(name, id) as InstallationRow | undefined;
+  return db.prepare(`${installationSelect} WHERE n.integration_name = ? AND n.id = ?`).get(name, id) as InstallationRow | undefined;
 }
 
 export function findInstallation(db: Db, name: string, organizationId: string): InstallationRow | undefined {
-  return db.prepare(`${INSTALLATION_SELECT} WHERE n.integration_name = ? AND n.organization_id = ? ORDER BY n.seq LIMIT 1`).get(name, organizationId) as
+  return db.prepare(`${installationSelect} WHERE n.integration_name = ? AND n.organization_id = ? ORDER BY n.seq LIMIT 1`).get(name, organizationId) as
     | InstallationRow
     | undefined;
 }
@@ -226,7 +226,9 @@ export function insertInstallation(db: Db, i: { name: string; organizationId: st
 
 export type InstallationChanges = Partial<Pick<InstallationRow, 'space_selection' | 'site_selection' | 'configuration' | 'external_ids'>>;
 
-export function updateInstallationRow(db: Db, table: 'integration_installations' | 'integration_space_installations', where: Record<string, string>, changes: InstallationChanges, now: string): void {
+export function updateInstallationRow(
+  db: Db,
+  table: 'integration_installations' | 'integration_space_installations' | 'integration_site_installations', where: Record<string, string>, changes: InstallationChanges, now: string): void {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   entries.push(['updated_at', now]);
   const conditions = Object.keys(where);
@@ -243,6 +245,7 @@ export function deleteInstallationRow(db: Db, id: string): void {
 /** Every installation of an integration (unpublishing removes them, wherever they are). */
 export function deleteInstallationsOf(db: Db, name: string): void {
   db.prepare('DELETE FROM integration_space_installations WHERE integration_name = ?').run(name);
+  db.prepare('DELETE FROM integration_site_installations WHERE integration_name = ?').run(name);
   db.prepare('DELETE FROM integration_installations WHERE integration_name = ?').run(name);
 }
 
@@ -267,7 +270,7 @@ export function listInstallations(
     where.push('EXISTS (SELECT 1 FROM json_each(n.external_ids) WHERE value = ?)');
     params.push(externalId);
   }
-  return listPage(db, { select: INSTALLATION_SELECT, where, params, order: [{ expr: 'n.seq', dir: 'asc', key: 'seq' }] }, page);
+  return listPage(db, { select: installationSelect, where, params, order: [{ expr: 'n.seq', dir: 'asc', key: 'seq' }] }, page);
 }
 
 // Space installations ----------------------------------------------------------------------------------
@@ -333,14 +336,20 @@ export function listSpaceIntegrations(db: Db, space: { id: string; organization_
   return openIntegrations(db, listPage<IntegrationRow>(db, { select: 'SELECT i.* FROM integrations i', where, params, order: [{ expr: 'i.name', dir: 'asc', key: 'name' }] }, page));
 }
 
-/** Integrations enabled on an organization's sites: installed there for all sites, and made for sites. */
-export function siteIntegrations(db: Db, organizationId: string): IntegrationRow[] {
+/**
+ * Integrations enabled on a site: made for sites, and installed on its organization for all sites or on this
+ * site (integration_site_installations); `search` matches their name or title.
+ */
+export function siteIntegrations(db: Db, site: { id: string; organization_id: string }, search?: string): IntegrationRow[] {
+  const like = search ? `%${likeEscape(search)}%` : null;
   const rows = db
     .prepare(
       `SELECT i.* FROM integrations i WHERE i.target IN ('all', 'site') AND EXISTS (SELECT 1 FROM integration_installations n
-         WHERE n.integration_name = i.name AND n.organization_id = ? AND n.site_selection = 'all') ORDER BY i.name`,
+         WHERE n.integration_name = i.name AND n.organization_id = ? AND (n.site_selection = 'all'
+           OR EXISTS (SELECT 1 FROM integration_site_installations si WHERE si.installation_id = n.id AND si.site_id = ?)))
+         AND (? IS NULL OR i.name LIKE ? ESCAPE '\\' OR i.title LIKE ? ESCAPE '\\') ORDER BY i.name`,
     )
-    .all(organizationId) as IntegrationRow[];
+    .all(site.organization_id, site.id, like, like, like) as IntegrationRow[];
   return rows.map((row) => openIntegration(db, row));
 }
 

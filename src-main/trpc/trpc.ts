@@ -15,6 +15,7 @@ const CODE_OF: Record<ErrorKind, TRPCError['code']> = {
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   too_many_requests: 'TOO_MANY_REQUESTS',
+  not_implemented: 'NOT_IMPLEMENTED',
 };
 
 /** The context of a tRPC call: `user` is absent when an HTTP caller sent no valid token. */

@@ -185,3 +185,22 @@ export const listInstallationSpacesQuery = z.strictObject({ ...listQuery.shape, 
 export const extendedQuery = z.strictObject({ extended: queryBoolean.optional() });
 /** GET /v1/spaces/{spaceId}/integrations */
 export const spaceIntegrationsQuery = z.strictObject({ ...listQuery.shape, search: z.string().max(100).optional() });
+
+/** POST /integrations/{integrationName}/installations/{installationId}/sites */
+export const installIntegrationOnSiteBody = z.strictObject({ siteId: z.string().min(1).max(64) });
+/** GET /integrations/{integrationName}/spaces and …/sites: every installation of the integration the caller sees. */
+export const listContentInstallationsQuery = z.strictObject({
+  ...listQuery.shape,
+  externalId: z.string().min(1).max(256).optional(),
+  extended: queryBoolean.optional(),
+});
+/** GET /orgs/{organizationId}/installations */
+export const listOrganizationInstallationsQuery = z.strictObject({ ...listQuery.shape, search: z.string().max(100).optional() });
+/** GET /orgs/{organizationId}/integrations/installations-status */
+export const listIntegrationsStatusQuery = z.strictObject({
+  ...listQuery.shape,
+  target: z.enum(['organization', 'space', 'site']).optional(),
+  site: z.string().min(1).max(64).optional(),
+  space: z.string().min(1).max(64).optional(),
+});
+export type ListIntegrationsStatusQuery = z.infer<typeof listIntegrationsStatusQuery>;

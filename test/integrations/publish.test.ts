@@ -46,7 +46,8 @@ describe('publishing integrations', () => {
       target: 'space',
       verified: false,
       visibility: 'public',
-      scopes: ['space:script:inject', 'space:script:cookies'],
+      // 0.137.0's script scopes are kept (and work: see installations.test.ts) but not echoed, as GitBook retired them.
+      scopes: [],
       categories: ['analytics', 'marketing'],
       blocks: everyField(org.id).blocks,
       contentSources: everyField(org.id).contentSources,
