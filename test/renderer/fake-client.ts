@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Collection, FolioClient, Member, Organization, Page, Space, Team, User } from '../../src-renderer/src/api/types';
+import { type FakeInvitations, fakePermissions } from './permissions-fake';
 
 /** What the stores see when the server refuses a call: a tRPC client error with the server's code and message. */
 export function serverError(message: string, code = 'NOT_FOUND', httpStatus = 404): Error {
@@ -41,6 +42,7 @@ export function member(id: string, email: string, role: Member['role'] = 'edit')
     sso: false,
     spaces: 0,
     teams: 0,
+    sites: 0,
   };
 }
 
@@ -78,6 +80,7 @@ export function space(id: string, title: string, options: Partial<Space> & { org
     changeRequests: 0,
     changeRequestsOpen: 0,
     changeRequestsDraft: 0,
+    mergeRules: { type: 'inherit' },
     permissions: {
       view: true,
       access: true,
@@ -115,6 +118,8 @@ export interface FakeData {
   /** Live spaces of each organization, in list order. The fake's mutations change these arrays. */
   spaces?: Record<string, Space[]>;
   collections?: Record<string, Collection[]>;
+  /** Invitations on spaces, collections and sites (permissions-fake.ts). */
+  invitations?: FakeInvitations;
 }
 
 const notFoundError = (what: string, id: string) => serverError(`${what} "${id}" not found`);
@@ -214,6 +219,7 @@ export function fakeClient(data: FakeData = {}) {
         }),
       },
     },
+    permissions: fakePermissions(data),
   } satisfies FolioClient;
   return client;
 }

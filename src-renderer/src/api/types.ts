@@ -14,6 +14,11 @@ export type Team = Outputs['teams']['list']['items'][number];
 export type Space = Outputs['spaces']['get'];
 export type Collection = Outputs['collections']['get'];
 
+/** A space, collection or site that takes invitations, and who is invited to it (docs/permissions.md). */
+export type PermissionTarget = Inputs['permissions']['listUsers']['target'];
+export type UserPermission = Outputs['permissions']['listUsers']['items'][number];
+export type TeamPermission = Outputs['permissions']['listTeams']['items'][number];
+
 export type CreateSpaceInput = Inputs['spaces']['create'];
 export type CreateCollectionInput = Inputs['collections']['create'];
 
@@ -46,5 +51,13 @@ export interface FolioClient {
   collections: {
     list: { query(input: Inputs['collections']['list']): Promise<Page<Collection>> };
     create: { mutate(input: Inputs['collections']['create']): Promise<Collection> };
+  };
+  /** Invitations on a space, collection or site (the sharing panels). */
+  permissions: {
+    listUsers: { query(input: Inputs['permissions']['listUsers']): Promise<Page<UserPermission>> };
+    listTeams: { query(input: Inputs['permissions']['listTeams']): Promise<Page<TeamPermission>> };
+    invite: { mutate(input: Inputs['permissions']['invite']): Promise<void> };
+    update: { mutate(input: Inputs['permissions']['update']): Promise<void> };
+    remove: { mutate(input: Inputs['permissions']['remove']): Promise<{ removed: boolean }> };
   };
 }

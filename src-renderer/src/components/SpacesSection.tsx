@@ -5,6 +5,7 @@ import { buildSpaceTree, type CollectionNode, collectionPath, countSpaces, flatt
 import { type Location, NewCollectionForm, NewSpaceForm } from './CreateForms';
 import { FolderIcon, LockIcon, PageIcon, PlusIcon } from './Icons';
 import { openNewSpace } from './space/open-new-space';
+import { ShareButton } from './sharing/ShareButton';
 import { StatusMessage } from './StatusMessage';
 import { useAppStores, useSpaces } from './stores-context';
 import { emojiGlyph } from '../../../src-shared/emoji';
@@ -187,6 +188,7 @@ function CollectionGroup({ node, depth, onNewSpace }: { node: CollectionNode; de
             <PlusIcon />
           </button>
         )}
+        <ShareButton target={{ kind: 'collection', collectionId: collection.id }} subject={title} canManage={collection.permissions.admin} look="icon" />
       </div>
       {node.spaces.length > 0 ? (
         <SpaceList spaces={node.spaces} label={`Spaces in ${title}`} />

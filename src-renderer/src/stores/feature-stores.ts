@@ -10,6 +10,7 @@ import { createEditorStore } from './editor-store';
 import type { WindowLive } from '../editor/live-connection';
 import { createExportStore, type ExportClient, type ExportStore } from './export-store';
 import { createGitSyncStore, type GitSyncClient, type GitSyncStore } from '../components/git-sync/git-sync-store';
+import { createSharingStore, type SharingClient, type SharingStore } from '../components/sharing/sharing-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
@@ -37,6 +38,7 @@ import type { SiteSpaceAppearanceClient, SiteSpaceAppearanceStore } from './site
 import { createSiteSpaceAppearanceStore } from './site-space-appearance-store';
 import type { SitesClient, SitesStore } from './sites-store';
 import { createSitesStore } from './sites-store';
+import { type ChangeRequestReviewsClient, type ChangeRequestReviewsStore, createChangeRequestReviewsStore } from './change-request-reviews-store';
 import type { SyncClient, SyncStore } from './sync-store';
 import { createSyncStore } from './sync-store';
 import type { TranslationsClient, TranslationsStore } from './translations-store';
@@ -48,6 +50,8 @@ export interface FeatureStores {
   pageTree: PageTreeStore;
   editor: EditorStore;
   changeRequests: ChangeRequestsStore;
+  /** The open change request's reviews, requested reviewers and merge-rule status. */
+  reviews: ChangeRequestReviewsStore;
   comments: CommentsStore;
   search: SearchStore;
   history: HistoryStore;
@@ -55,6 +59,8 @@ export interface FeatureStores {
   exports: ExportStore;
   /** The open space's Git Sync panel (its admins). */
   gitSync: GitSyncStore;
+  /** The sharing panel open on a space, collection or site (who is invited, with which role). */
+  sharing: SharingStore;
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
@@ -76,12 +82,14 @@ export interface FeatureStores {
 export type FeatureClient = PageTreeClient &
   EditorClient &
   ChangeRequestsClient &
+  ChangeRequestReviewsClient &
   CommentsClient &
   SearchClient &
   HistoryClient &
   ImportClient &
   ExportClient &
   GitSyncClient &
+  SharingClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
@@ -108,12 +116,14 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     pageTree: createPageTreeStore(deps),
     editor: createEditorStore(deps, { live }),
     changeRequests: createChangeRequestsStore(deps),
+    reviews: createChangeRequestReviewsStore(deps),
     comments: createCommentsStore(deps),
     search: createSearchStore(deps),
     history: createHistoryStore(deps),
     imports: createImportStore(deps),
     exports: createExportStore(deps),
     gitSync: createGitSyncStore(deps),
+    sharing: createSharingStore(deps),
     settings: createSettingsStore(deps),
     sites,
     siteAppearance: createSiteAppearanceStore(deps),

@@ -10,6 +10,7 @@ import { siteVisibilityLabel } from './labels';
 import { PublishedBadge } from './SiteList';
 import { PageViewsSection } from './PageViewsChart';
 import { ShareLinksSection } from './ShareLinksSection';
+import { SharingSection } from '../sharing/SharingSection';
 import { SiteSettingsForm } from './SiteSettingsForm';
 import { StructureSection } from './StructureSection';
 import { sitesAddress } from './site-address';
@@ -62,6 +63,7 @@ function SiteDetails({ organization, site }: { organization: Organization; site:
       <AppearanceSection organizationId={organization.id} site={site} canEdit={canEdit} />
       <StructureSection canEdit={canEdit} />
       {canEdit && <ShareLinksSection site={site} />}
+      <SharingSection target={{ kind: 'site', organizationId: organization.id, siteId: site.id }} canManage={canEdit} />
       <PageViewsSection />
       {canEdit && <DeleteSite site={site} />}
     </>

@@ -3,6 +3,7 @@ import type { SidePanel } from '../../stores/navigation-store';
 import { useAppStores, useNavigation } from '../stores-context';
 import { ExportButton } from './ExportButton';
 import { GitSyncButton } from '../git-sync/GitSyncButton';
+import { ShareButton } from '../sharing/ShareButton';
 
 const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'comments', label: 'Comments' },
@@ -10,7 +11,7 @@ const PANELS: Array<{ panel: SidePanel; label: string }> = [
   { panel: 'history', label: 'History' },
 ];
 
-/** The space's actions: the side panels, import, export, Git Sync and search. */
+/** The space's actions: the side panels, import, export, Git Sync, sharing and search. */
 export function SpaceToolbar({ space }: { space: Space }) {
   const { navigation } = useAppStores();
   const open = useNavigation((state) => state.panel);
@@ -37,6 +38,7 @@ export function SpaceToolbar({ space }: { space: Space }) {
       )}
       <ExportButton />
       <GitSyncButton space={space} />
+      <ShareButton target={{ kind: 'space', spaceId: space.id }} subject={space.title || 'Untitled space'} canManage={space.permissions.admin} look="text" />
       <button
         className="button button--quiet"
         type="button"
