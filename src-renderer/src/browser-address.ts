@@ -6,6 +6,9 @@ export function browserAddress(): AddressBar {
     get hash() {
       return window.location.hash;
     },
+    get path() {
+      return window.location.pathname;
+    },
     push(hash) {
       const url = `${window.location.pathname}${window.location.search}${hash}`;
       window.history.pushState(null, '', hash ? url : `${window.location.pathname}${window.location.search}`);

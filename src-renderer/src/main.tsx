@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createDesktopClient, createHttpClient, isDesktop } from './api/client';
+import { createDesktopClient, createHttpClient, httpAppLinkResolver, isDesktop } from './api/client';
 import { browserAddress } from './browser-address';
 import { browserStorage } from './browser-storage';
 import { App } from './components/App';
@@ -25,6 +25,7 @@ import './styles/search.css';
 import './styles/history.css';
 import './styles/import.css';
 import './styles/git-sync.css';
+import './styles/sharing.css';
 import './styles/settings.css';
 import './styles/status.css';
 import './styles/sync.css';
@@ -46,7 +47,7 @@ if (ssoCode) {
   window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
   void stores.session?.getState().completeSso(ssoCode);
 }
-syncLocation(stores, browserAddress());
+syncLocation(stores, browserAddress(), stores.session ? httpAppLinkResolver(() => stores.session?.getState().token) : undefined);
 // Before the first paint, so a chosen theme never flashes the system's.
 followTheme(stores.theme, document.documentElement);
 

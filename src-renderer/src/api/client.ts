@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
 import type { AppClient } from '../stores/app-stores';
+import type { AppLocation } from '../../../src-shared/app-location';
 import type { AppRouter } from './types';
 
 /** The desktop app: calls go over Electron IPC to the main process, which calls as the owner. */
@@ -31,6 +32,17 @@ export function createHttpClient(getToken: () => string | undefined): AppClient 
       }),
     ],
   });
+}
+
+/**
+ * What a `urls.app` link opened in the browser names (`/s/{space}/{page path}`...), resolved by the server for
+ * the signed-in viewer; undefined when it names nothing they can open.
+ */
+export function httpAppLinkResolver(getToken: () => string | undefined): (path: string) => Promise<AppLocation | undefined> {
+  const client = createTRPCClient<AppRouter>({
+    links: [httpLink<AppRouter>({ url: '/trpc', headers: () => (getToken() ? { Authorization: `Bearer ${getToken()}` } : {}) })],
+  });
+  return async (path) => (await client.appLinks.resolve.query({ path })) ?? undefined;
 }
 
 /** Whether the preload exposed the IPC bridge, i.e. this page runs inside the desktop app. */

@@ -1,79 +1,18 @@
 import type { AppStores } from './app-stores';
 import { openSpaceOf } from './spaces-store';
+import { type AppLocation, formatLocation, parseAppPath, parseLocation } from '../../../src-shared/app-location';
 
-/** What the address says is open: a space, a page in it, and which content of it; or a screen of an organization. */
-export interface AppLocation {
-  spaceId?: string;
-  pageId?: string;
-  changeRequestId?: string;
-  revisionId?: string;
-  /** The Sites screen of this organization (never with a space); with `siteId`, that site's page. */
-  sitesOf?: string;
-  siteId?: string;
-  /** The API specs screen of this organization; with `specSlug`, that spec's page. */
-  openapiOf?: string;
-  specSlug?: string;
-  /** The Integrations screen of this organization. */
-  integrationsOf?: string;
-}
+export { type AppLocation, formatLocation, parseLocation };
 
 /** The window's address, as far as the app uses it: the part after `#`. */
 export interface AddressBar {
   readonly hash: string;
+  /** The path the page was opened at: a `urls.app` link such as `/s/{space}/{page path}` (browsers only). */
+  readonly path?: string;
   /** A new history entry, so Back returns to where the writer was. */
   push(hash: string): void;
   /** Calls back when the writer goes back or forward, or edits the address; returns an unsubscribe. */
   listen(onChange: () => void): () => void;
-}
-
-const PREFIX = '#/';
-
-/**
- * `#/spaces/{id}/pages/{id}?cr={id}&rev={id}`. Hashes, not paths, because the desktop app loads a file://
- * page where paths cannot change; `#spaces` and the like (in-page anchors) are not locations.
- */
-export function formatLocation(location: AppLocation): string {
-  if (!location.spaceId && location.openapiOf) {
-    const specs = `${PREFIX}orgs/${encodeURIComponent(location.openapiOf)}/openapi`;
-    return location.specSlug ? `${specs}/${encodeURIComponent(location.specSlug)}` : specs;
-  }
-  if (!location.spaceId && location.integrationsOf) return `${PREFIX}orgs/${encodeURIComponent(location.integrationsOf)}/integrations`;
-  if (!location.spaceId && location.sitesOf) {
-    const sites = `${PREFIX}orgs/${encodeURIComponent(location.sitesOf)}/sites`;
-    return location.siteId ? `${sites}/${encodeURIComponent(location.siteId)}` : sites;
-  }
-  if (!location.spaceId) return '';
-  let hash = `${PREFIX}spaces/${encodeURIComponent(location.spaceId)}`;
-  if (location.pageId) hash += `/pages/${encodeURIComponent(location.pageId)}`;
-  const query = new URLSearchParams();
-  if (location.changeRequestId) query.set('cr', location.changeRequestId);
-  if (location.revisionId) query.set('rev', location.revisionId);
-  const search = query.toString();
-  return search ? `${hash}?${search}` : hash;
-}
-
-/** The location a hash names; undefined when the hash is not one of the app's (an anchor, or garbage). */
-export function parseLocation(hash: string): AppLocation | undefined {
-  if (hash === '' || hash === '#') return {};
-  if (!hash.startsWith(PREFIX)) return undefined;
-  const [path = '', search = ''] = hash.slice(PREFIX.length).split('?', 2);
-  const decode = (part: string | undefined) => (part ? decodeURIComponent(part) : undefined);
-  // `#/orgs/{id}/sites/{siteId}`: sites belong to an organization, which the address names for a pasted link.
-  const sites = /^orgs\/([^/]+)\/sites(?:\/([^/]+))?\/?$/.exec(path);
-  if (sites) return { sitesOf: decode(sites[1]), ...(sites[2] ? { siteId: decode(sites[2]) } : {}) };
-  const specs = /^orgs\/([^/]+)\/openapi(?:\/([^/]+))?\/?$/.exec(path);
-  if (specs) return { openapiOf: decode(specs[1]), ...(specs[2] ? { specSlug: decode(specs[2]) } : {}) };
-  const integrations = /^orgs\/([^/]+)\/integrations\/?$/.exec(path);
-  if (integrations) return { integrationsOf: decode(integrations[1]) };
-  const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+))?\/?$/.exec(path);
-  if (!match) return undefined;
-  const query = new URLSearchParams(search);
-  return {
-    spaceId: decode(match[1]),
-    pageId: decode(match[2]),
-    changeRequestId: query.get('cr') ?? undefined,
-    revisionId: query.get('rev') ?? undefined,
-  };
 }
 
 function currentLocation(stores: AppStores): AppLocation {
@@ -93,7 +32,7 @@ function currentLocation(stores: AppStores): AppLocation {
  * Keeps the address and the open space, page and content in step both ways, so a reload, Back and Forward,
  * and a pasted link all land where they say. Returns a function that stops it.
  */
-export function syncLocation(stores: AppStores, address: AddressBar): () => void {
+export function syncLocation(stores: AppStores, address: AddressBar, resolveAppPath?: (path: string) => Promise<AppLocation | undefined>): () => void {
   // While applying an address (and before the first one is applied), the stores' changes must not push entries.
   let applying = true;
 
@@ -126,6 +65,11 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
       stores.sites.getState().close();
       stores.openapi.getState().close();
       stores.integrations.getState().close();
+      if (wanted.organizationId) {
+        await openSpace(stores, undefined);
+        await selectOrganization(stores, wanted.organizationId);
+        return;
+      }
       await openSpace(stores, wanted.spaceId);
       const navigation = stores.navigation.getState();
       if (wanted.spaceId && stores.spaces.getState().openSpaceId === wanted.spaceId) {
@@ -159,7 +103,16 @@ export function syncLocation(stores: AppStores, address: AddressBar): () => void
 
   // The address the window opened with is applied once an organization is shown: showing one closes any open
   // space, so opening the address's space earlier would be undone.
-  const start = () => void apply();
+  // Opened at a `urls.app` link without an app address: what the link names becomes the address first.
+  const start = () =>
+    void (async () => {
+      const path = address.path;
+      if (!address.hash && path && resolveAppPath && parseAppPath(path)) {
+        const named = await resolveAppPath(path).catch(() => undefined);
+        if (named) address.push(formatLocation(named));
+      }
+      await apply();
+    })();
   if (stores.spaces.getState().organizationId) start();
   else {
     const stop = stores.spaces.subscribe((state) => {

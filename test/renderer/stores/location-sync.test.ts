@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AppClient, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
 import { type AddressBar, formatLocation, parseLocation, syncLocation } from '../../../src-renderer/src/stores/location-sync';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
@@ -59,9 +59,24 @@ describe('the address of what is open', () => {
 
   it('treats in-page anchors and unknown paths as no location, and an empty hash as nothing open', () => {
     expect(parseLocation('#members')).toBeUndefined();
-    expect(parseLocation('#/orgs/x')).toBeUndefined();
+    expect(parseLocation('#/orgs/x/elsewhere')).toBeUndefined();
+    expect(parseLocation('#/orgs/x')).toEqual({ organizationId: 'x' });
     expect(parseLocation('')).toEqual({});
     expect(formatLocation({ pageId: 'p' })).toBe('');
+  });
+
+  it('opens what a urls.app link names when the page was opened at one', async () => {
+    const { stores } = setup();
+    const address = Object.assign(fakeAddress(), { path: '/s/s-guide/getting-started' });
+    const asked: string[] = [];
+    syncLocation(stores, address, async (path) => {
+      asked.push(path);
+      return { spaceId: 's-guide', pageId: 'p-intro' };
+    });
+    await stores.organizations.getState().load();
+    await vi.waitFor(() => expect(stores.navigation.getState().pageId).toBe('p-intro'));
+    expect(asked).toEqual(['/s/s-guide/getting-started']);
+    expect(address.hash).toBe('#/spaces/s-guide/pages/p-intro');
   });
 
   it('pushes an entry when a space and then a page open, and returns to the space with Back', async () => {
