@@ -1,5 +1,15 @@
+import { registerApiInformationRoutes } from '../api-information/routes';
+import { registerComputedContentRoutes } from '../content/computed/routes';
+import { registerRevisionDocumentRoutes } from '../content/revision-documents-routes';
+import { registerTemplateRoutes } from '../content/templates-routes';
+import { registerEmbedRoutes } from '../embeds/routes';
+import { registerImportRunRoutes } from '../import/runs-routes';
+import { registerSpacePdfRoute } from '../pdf/routes';
+import { failInterruptedImportRuns } from '../store/import-runs';
+import { registerUrlRoutes } from '../urls/routes';
 import { registerChangeRequestContentRoutes, registerChangeRequestEditRoute } from '../change-requests/content-routes';
 import { registerChangeRequestPdfRoute, registerChangeRequestRoutes } from '../change-requests/routes';
+import { registerChangeRequestReviewRoutes } from '../change-requests/reviews-routes';
 import { registerCollectionRoutes } from '../collections/routes';
 import { registerCommentRoutes } from '../comments/routes';
 import { registerContentRoutes } from '../content/routes';
@@ -15,11 +25,18 @@ import { registerLinkRoutes } from '../links/routes';
 import { registerMemberRoutes } from '../members/routes';
 import { registerOrganizationRoutes } from '../orgs/routes';
 import { Router } from '../http/router';
+import { registerAuditEventRoutes } from '../audit-events/routes';
+import { registerIntegrationRuntimeRoutes } from '../integrations/runtime-routes';
+import { registerIntegrationSiteInstallationRoutes } from '../integrations/site-installation-routes';
+import { registerOrganizationMembershipRoutes } from '../orgs/membership-routes';
+import { registerOrganizationChangeRequestRoutes } from '../change-requests/organization-routes';
 import { openDatabase, type Db } from '../store/database';
 import { startWalCheckpoints } from '../store/wal-checkpoints';
 import { refreshStalePageBodies } from '../content/stale-bodies';
 import { registerSearchRoutes } from '../search/routes';
 import { registerSiteRoutes } from '../sites/routes';
+import { registerCustomFontRoutes } from '../fonts/routes';
+import { registerCustomHostnameRoutes } from '../hostnames/routes';
 import { registerTranslationRoutes } from '../translations/routes';
 import { registerIntegrationRoutes } from '../integrations/routes';
 import { registerSamlRoutes } from '../saml/routes';
@@ -29,13 +46,14 @@ import { stopLinkTitles } from '../embeds/link-titles';
 import { registerSpaceRoutes } from '../spaces/routes';
 import { purgeExpiredSpaces } from '../spaces/service';
 import { registerTeamRoutes } from '../teams/routes';
+import { registerPermissionRoutes } from '../permissions/routes';
 import { registerUserRoutes } from '../users/routes';
 import { DocStore } from '../content/doc-store';
 import { LiveRevisions } from '../content/live-revisions';
 import { PresenceRooms } from '../live/presence-rooms';
 import { spaceOfTree } from '../store/change-requests';
 import type { UserRow } from '../store/users';
-import { type AppConfig, type AppServices, type Clock, type ServiceContext, systemClock } from './context';
+import { type AppConfig, type AppServices, type AuditSource, type Clock, type ServiceContext, systemClock } from './context';
 import { registerSyncRoutes } from '../sync/routes';
 import { SyncAttachment } from '../sync/attachment';
 import { keyFileStore, type SecretKeyStore } from '../secrets/key-store';
@@ -76,6 +94,8 @@ export function openApp(options: {
   live.recover((treeId) => spaceOfTree(db, treeId));
   const stopCheckpoints = startWalCheckpoints(db, options.config?.walCheckpointIntervalMs ?? WAL_CHECKPOINT_INTERVAL_MS);
   runMaintenance({ db, clock, docs });
+  // An import run reads its source in this process's memory: one a previous process left running cannot resume.
+  failInterruptedImportRuns(db, 'Folio stopped while this import was running: start it again', clock.now().toISOString());
   // Housekeeping; unref'd so it never keeps a process alive on its own.
   const timer = setInterval(() => runMaintenance({ db, clock, docs }), MAINTENANCE_INTERVAL_MS);
   timer.unref();
@@ -122,8 +142,13 @@ export function serviceContext(app: AppServices, user: UserRow): ServiceContext 
 }
 
 /** The context of a `/v1` or tRPC call: a service call whose answers name this host by `baseUrl` (tRPC: maybe nobody signed in). */
-export function callContext<U extends UserRow | undefined>(app: AppServices, user: U, baseUrl: string): AppServices & { user: U; baseUrl: string } {
-  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, presence: app.presence, config: app.config, imports: app.imports, sync: app.sync, user, baseUrl };
+export function callContext<U extends UserRow | undefined>(
+  app: AppServices,
+  user: U,
+  baseUrl: string,
+  source: AuditSource,
+): AppServices & { user: U; baseUrl: string; source: AuditSource } {
+  return { db: app.db, clock: app.clock, docs: app.docs, live: app.live, presence: app.presence, config: app.config, imports: app.imports, sync: app.sync, user, baseUrl, source };
 }
 
 /** Work that keeps a store tidy: at start, then every few minutes. */
@@ -143,6 +168,9 @@ export function createApiRouter(): Router {
   registerSpaceRoutes(router);
   registerCollectionRoutes(router);
   registerSiteRoutes(router);
+  registerCustomFontRoutes(router);
+  registerCustomHostnameRoutes(router);
+  registerPermissionRoutes(router);
   registerTranslationRoutes(router);
   registerIntegrationRoutes(router);
   registerSamlRoutes(router);
@@ -153,12 +181,26 @@ export function createApiRouter(): Router {
   registerLinkRoutes(router);
   registerImportRoutes(router);
   registerExportRoutes(router);
+  registerAuditEventRoutes(router);
+  registerIntegrationSiteInstallationRoutes(router);
+  registerIntegrationRuntimeRoutes(router);
+  registerOrganizationMembershipRoutes(router);
+  registerOrganizationChangeRequestRoutes(router);
   registerGitSyncRoutes(router);
   registerCommentRoutes(router);
   registerChangeRequestRoutes(router);
+  registerChangeRequestReviewRoutes(router);
   registerChangeRequestContentRoutes(router);
   registerChangeRequestPdfRoute(router);
   registerChangeRequestEditRoute(router);
   registerSyncRoutes(router);
+  registerRevisionDocumentRoutes(router);
+  registerTemplateRoutes(router);
+  registerComputedContentRoutes(router);
+  registerSpacePdfRoute(router);
+  registerEmbedRoutes(router);
+  registerUrlRoutes(router);
+  registerImportRunRoutes(router);
+  registerApiInformationRoutes(router);
   return router;
 }

@@ -25,7 +25,9 @@ export function registerGitSyncRoutes(router: Router): void {
     const { space } = requireSpace(ctx, params.spaceId!);
     const row = getGitSync(ctx.db, space.id);
     if (!row) throw notFound(`Space "${space.id}" has no git repository set up (export to one or import from one first)`);
-    return { status: 200, body: presentGitSyncState(row) };
+    const state = presentGitSyncState(row);
+    if (!state) throw notFound(`Space "${space.id}" syncs with a repository GitBook's Git Sync cannot name (not GitHub or GitLab): see GET …/git/sync`);
+    return { status: 200, body: state };
   });
 
   // Folio extensions (docs/folio-extensions.openapi.json): Git Sync configured on the space.

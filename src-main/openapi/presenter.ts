@@ -22,6 +22,8 @@ export function presentOpenAPISpec(spec: OpenAPISpecRow, pc: PresentContext, acc
     ...(spec.last_version_id !== null ? { lastVersion: spec.last_version_id } : {}),
     ...(spec.last_processed_at !== null ? { lastProcessedAt: spec.last_processed_at } : {}),
     ...(spec.last_process_error_code !== null ? { lastProcessErrorCode: spec.last_process_error_code } : {}),
+    // Folio keeps the last processing's one error (its code), not a list of them.
+    lastProcessedErrorCount: spec.last_process_error_code !== null ? 1 : 0,
     permissions: { view: true, edit: access.edit },
     urls: {
       location: specLocation(spec, pc),
@@ -56,7 +58,10 @@ export function presentOpenAPISpecVersion(spec: OpenAPISpecRow, version: OpenAPI
 export function presentOpenAPISpecContent(spec: OpenAPISpecRow, version: OpenAPISpecVersionRow, content: string, pc: PresentContext) {
   return {
     filesystem: { [fileNameOf(version.source_url)]: JSON.parse(content) as unknown },
+    // 0.137.0's `url`, and the newest spec's `urls`: `public` only for a public spec read from a public address
+    // (Folio serves no public copy of a stored specification).
     url: versionUrl(spec, version, pc),
+    urls: { source: versionUrl(spec, version, pc), public: spec.visibility === 'public' ? version.source_url : null },
   };
 }
 

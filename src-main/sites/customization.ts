@@ -21,6 +21,7 @@ export const DEFAULT_SITE_CUSTOMIZATION = {
     background: 'plain',
     icons: 'regular',
     sidebar: { background: 'default', list: 'default' },
+    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
     search: 'subtle',
   },
   internationalization: { locale: 'en' },
@@ -40,6 +41,7 @@ export const DEFAULT_SITE_CUSTOMIZATION = {
   privacyPolicy: {},
   socialPreview: {},
   insights: { trackingCookie: true },
+  socialAccounts: [],
 } as const;
 
 type Json = Record<string, unknown>;
@@ -97,11 +99,29 @@ export function stored(column: string | null): Json {
 
 /** The site's customization as visitors get it: its title, the defaults, and what was changed. */
 export function siteCustomization(site: SiteRow): Json {
-  return merge({ title: site.title, ...DEFAULT_SITE_CUSTOMIZATION }, stored(site.customization));
+  return withBothPageActionShapes(merge({ title: site.title, ...DEFAULT_SITE_CUSTOMIZATION }, stored(site.customization)));
+}
+
+const PAGE_ACTION_SWITCHES = [
+  ['markdown', 'markdown'],
+  ['externalAI', 'external-ai'],
+] as const;
+
+/**
+ * Page actions in both of GitBook's shapes: 0.137.0's switches (`markdown`, `externalAI`) and 0.202's ordered
+ * `items`. Whichever was set last is the truth (a PUT replaces the settings whole); the other is derived from it.
+ */
+function withBothPageActionShapes(customization: Json): Json {
+  const actions = isPlainObject(customization.pageActions) ? customization.pageActions : {};
+  const items = Array.isArray(actions.items) ? (actions.items as string[]) : undefined;
+  const pageActions = items
+    ? { ...Object.fromEntries(PAGE_ACTION_SWITCHES.map(([flag, item]) => [flag, items.includes(item)])), items }
+    : { ...actions, items: PAGE_ACTION_SWITCHES.filter(([flag]) => actions[flag] === true).map(([, item]) => item) };
+  return { ...customization, pageActions };
 }
 
 /** Each site space's customization: the site's, with the site space's own overrides laid over it. */
 export function siteSpaceCustomizations(site: SiteRow, siteSpaces: SiteSpaceRow[]): Record<string, Json> {
   const base = siteCustomization(site);
-  return Object.fromEntries(siteSpaces.map((row) => [row.id, merge(base, stored(row.customization))]));
+  return Object.fromEntries(siteSpaces.map((row) => [row.id, withBothPageActionShapes(merge(base, stored(row.customization)))]));
 }

@@ -13,6 +13,7 @@ export function presentSection(node: { section: SiteSectionRow; siteSpaces: Site
     ...(section.description !== null ? { description: section.description } : {}),
     default: defaultSiteSectionId(ctx.db, site) === section.id,
     path: section.path,
+    draft: false,
     ...(section.condition !== null ? { condition: section.condition } : {}),
     ...(section.section_group_id !== null ? { sectionGroup: section.section_group_id } : {}),
     siteSpaces: node.siteSpaces.map((row) => presentSiteSpace(row, site, ctx)),
@@ -28,11 +29,15 @@ export function presentSectionGroup(
   site: SiteRow,
   ctx: CallContext,
 ) {
+  const presented = sections.map((node) => presentSection(node, site, ctx));
   return {
     object: 'site-section-group' as const,
     id: group.id,
     title: group.title,
-    sections: sections.map((node) => presentSection(node, site, ctx)),
+    draft: false,
+    sections: presented,
+    // 0.202's list of everything nested (sections, groups, links): Folio's groups hold sections only.
+    children: presented,
     ...(group.icon !== null ? { icon: group.icon } : {}),
   };
 }

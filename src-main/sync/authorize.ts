@@ -1,19 +1,22 @@
-import { collectionPermissions, effectiveRole, spacePermissions } from '../../src-shared/access';
+import { collectionPermissions, spacePermissions } from '../../src-shared/access';
 import { type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
 import type { ServiceContext } from '../app/context';
-import { levelsOfChain } from '../collections/access';
-import { decodeLevel, getCollection } from '../store/collections';
+import { getCollection } from '../store/collections';
+import { siteOfSiteRow } from '../store/content-permissions';
+import { collectionRoleFor, siteRoleFor, spaceRoleFor } from '../permissions/content-role';
+import { contentPermissionRefusal } from '../permissions/sync-rules';
 import { getMember } from '../store/members';
 import { openAPIRowOrganization } from '../store/openapi-specs';
 import { OPENAPI_WRITE_ROLE } from '../openapi/access';
 import { samlProviderOrganization } from '../store/saml';
-import { siteRowOrganization } from '../store/sites';
+import { getSite, siteRowOrganization } from '../store/sites';
 import { SITE_ADMIN_ROLE } from '../sites/access';
 import { SAML_ADMIN_ROLE } from '../saml/access';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
 import { type FieldChange, latestValues } from '../store/sync-changes';
 import { DELETED_COLUMN } from './datasets';
+import { mergeRulesRefusal, reviewRefusal } from './review-rules';
 import { integrationRefusal } from '../integrations/sync-rules';
 import { translationRefusal } from '../translations/sync-rules';
 
@@ -50,8 +53,8 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     typeof organizationId === 'string' ? getMember(ctx.db, organizationId, ctx.user.id)?.role : undefined;
   const spaceRoleOf = (spaceId: unknown): MemberRoleOrGuest | undefined => {
     const space = typeof spaceId === 'string' ? getSpace(ctx.db, spaceId) : undefined;
-    if (!space) return undefined;
-    return effectiveRole(orgRole(space.organization_id), [decodeLevel(space.default_level), ...levelsOfChain(ctx, space.parent_id)]);
+    // The same role /v1 computes (invitations included): permissions/content-role.ts.
+    return space ? spaceRoleFor(ctx.db, ctx.user.id, space) : undefined;
   };
   const need = (ok: boolean, what: string) => (ok ? undefined : `You need ${what}`);
 
@@ -71,8 +74,7 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'collections': {
       const existing = getCollection(ctx.db, key[0]!);
       if (!existing) return need(roleAtLeast(orgRole(value('organization_id')), 'create'), 'the "create" role in this organization to add collections');
-      const role = effectiveRole(orgRole(existing.organization_id), [decodeLevel(existing.default_level), ...levelsOfChain(ctx, existing.parent_id)]);
-      return need(collectionPermissions(role).admin, 'the admin role on this collection to change it');
+      return need(collectionPermissions(collectionRoleFor(ctx.db, ctx.user.id, existing)).admin, 'the admin role on this collection to change it');
     }
     case 'spaces': {
       const existing = getSpace(ctx.db, key[0]!);
@@ -81,7 +83,9 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     }
     case 'change_requests': {
       const permissions = spacePermissions(spaceRoleOf(changeRequestSpace(ctx.db, key[0]!) ?? value('space_id')));
-      if (change.column === 'status' && value('status') === 'merged') return need(permissions.merge, 'the "review" role on this space to merge');
+      if (change.column === 'status' && value('status') === 'merged') {
+        return need(permissions.merge, 'the "review" role on this space to merge') ?? mergeRulesRefusal(ctx, key[0]!, value, batch);
+      }
       return need(permissions.edit, 'the "edit" role on this space to change its change requests');
     }
     case 'comments':
@@ -91,9 +95,18 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'site_spaces':
     case 'site_sections':
     case 'site_section_groups':
-    case 'site_share_links': {
-      // As /v1 (sites/access.ts): the organization's admins make and change sites and everything in them.
+    case 'site_share_links':
+    case 'site_redirects':
+    case 'site_external_links':
+    case 'custom_fonts': {
+      // As /v1 (sites/access.ts): the organization's admins make and change sites and everything in them
+      // (custom fonts are the organization's settings its sites use: admins' too).
       const existing = siteRowOrganization(ctx.db, change.dataset, key[0]!);
+      // An existing site and what is in it change with the admin role on the site: the organization's, or one
+      // invited on the site (permissions/content-role.ts).
+      const siteId = siteOfSiteRow(ctx.db, change.dataset, key[0]!) ?? (change.dataset === 'custom_fonts' ? undefined : value('site_id'));
+      const site = typeof siteId === 'string' ? getSite(ctx.db, siteId) : undefined;
+      if (site) return need(siteRoleFor(ctx.db, ctx.user.id, site) === SITE_ADMIN_ROLE, 'the admin role in this organization or on this site to change it');
       return need(orgRole(existing ?? value('organization_id')) === SITE_ADMIN_ROLE, 'the admin role in this organization to change its sites');
     }
     case 'site_insight_events': {
@@ -122,10 +135,21 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
     case 'integration_assets':
     case 'integration_installations':
     case 'integration_space_installations':
+    case 'integration_site_installations':
       return integrationRefusal(ctx, change, key, value, orgRole, spaceRoleOf);
     case 'space_redirects':
       // As an import that writes them: the "edit" role on the space.
       return need(spacePermissions(spaceRoleOf(key[0])).edit, 'the "edit" role on this space to change its redirects');
+    case 'content_permissions':
+      return contentPermissionRefusal(ctx, key, value);
+    case 'change_request_reviews':
+    case 'change_request_requested_reviewers':
+    case 'change_request_descriptions':
+      return reviewRefusal(ctx, change, key, value, batch, spaceRoleOf);
+    case 'space_merge_rules':
+      return need(spacePermissions(spaceRoleOf(key[0])).admin, 'the admin role on this space to change its merge rules');
+    case 'organization_merge_rules':
+      return need(orgRole(key[0]) === 'admin', 'the admin role in this organization to change its merge rules');
     case 'comment_reactions':
       return key[3] === ctx.user.id ? undefined : 'Reactions are added and removed by the person reacting';
     default:

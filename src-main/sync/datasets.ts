@@ -32,6 +32,7 @@ export interface Dataset {
 }
 
 const spaceOrg = (column: string) => `(SELECT organization_id FROM spaces WHERE id = R.${column})`;
+const changeRequestOrg = `(SELECT s.organization_id FROM change_requests c JOIN spaces s ON s.id = c.space_id WHERE c.id = R.change_request_id)`;
 const commentOrg = `(SELECT s.organization_id FROM comments c JOIN spaces s ON s.id = c.space_id WHERE c.id = R.comment_id)`;
 
 export const DATASETS: readonly Dataset[] = [
@@ -274,6 +275,14 @@ export const DATASETS: readonly Dataset[] = [
     since: 21,
   },
   {
+    // Integrations installed on one site (migration 036), as on spaces above: with the installing organization.
+    table: 'integration_site_installations',
+    key: ['installation_id', 'site_id'],
+    columns: ['organization_id', 'integration_name', 'status', 'configuration', 'external_ids', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 36,
+  },
+  {
     // OpenAPI specifications (migration 019) sync like any data, processing results included: the replica
     // where a spec is created or updated (the server, or a workstation offline) processes it and its state,
     // error code and new version travel from there; a replica that receives a spec left unfinished
@@ -321,6 +330,58 @@ export const DATASETS: readonly Dataset[] = [
     organization: spaceOrg('space_id'),
     since: 24,
   },
+  {
+    // Roles invited on a space, a collection or a site for a user or a team (migration 031): a workstation
+    // computes roles offline, so it needs them; only an admin of the object changes them (sync/authorize.ts).
+    table: 'content_permissions',
+    key: ['object_kind', 'object_id', 'principal_kind', 'principal_id'],
+    columns: ['organization_id', 'role', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 31,
+  },
+  {
+    // A site's own redirects and external navigation links (migration 033): site configuration, changed by the
+    // organization's admins like its sections.
+    table: 'site_redirects',
+    key: ['id'],
+    columns: ['organization_id', 'site_id', 'source', 'draft', 'capture_wildcard', 'permanent', 'destination', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 33,
+  },
+  {
+    table: 'site_external_links',
+    key: ['id'],
+    columns: ['organization_id', 'site_id', 'title', 'description', 'icon', 'url', 'section_group_id', 'draft', 'condition', 'position', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 33,
+  },
+  {
+    // An organization's custom fonts (migration 033): settings its sites name, so a workstation renders them too.
+    table: 'custom_fonts',
+    key: ['id'],
+    columns: ['organization_id', 'font_family', 'font_faces', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 33,
+  },
+  // Reviews, requested reviewers, descriptions and merge rules (migration 032): a writer reviews and merges offline. Who may
+  // write them: sync/review-rules.ts.
+  {
+    table: 'change_request_reviews',
+    key: ['id'],
+    columns: ['change_request_id', 'reviewer_id', 'status', 'revision_id', 'comment_id', 'requested_by', 'created_at', 'updated_at'],
+    organization: changeRequestOrg,
+    since: 32,
+  },
+  {
+    table: 'change_request_requested_reviewers',
+    key: ['change_request_id', 'user_id'],
+    columns: ['requested_by', 'revision_id', 'created_at'],
+    organization: changeRequestOrg,
+    since: 32,
+  },
+  { table: 'change_request_descriptions', key: ['change_request_id'], columns: ['document', 'updated_at'], organization: changeRequestOrg, since: 32 },
+  { table: 'space_merge_rules', key: ['space_id'], columns: ['config', 'updated_at'], organization: spaceOrg('space_id'), since: 32 },
+  { table: 'organization_merge_rules', key: ['organization_id'], columns: ['config', 'updated_at'], organization: 'R.organization_id', since: 32 },
 ];
 
 /** The column a delete is recorded under. */

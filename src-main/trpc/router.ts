@@ -1,4 +1,6 @@
+import { appLinksRouter } from './app-links';
 import { changeRequestsRouter } from './change-requests';
+import { changeRequestReviewsRouter } from './change-request-reviews';
 import { collectionsRouter } from './collections';
 import { commentsRouter } from './comments';
 import { contentRouter } from './content';
@@ -13,6 +15,7 @@ import { samlRouter } from './saml';
 import { searchRouter } from './search';
 import { settingsRouter } from './settings';
 import { sitesRouter } from './sites';
+import { siteExternalLinksRouter, siteRedirectsRouter } from './site-redirects';
 import { translationsRouter } from './translations';
 import { integrationsRouter } from './integrations';
 import { spaceExportRouter } from './space-export';
@@ -20,6 +23,7 @@ import { gitSyncRouter } from './git-sync';
 import { spacesRouter } from './spaces';
 import { syncRouter } from './sync';
 import { teamsRouter } from './teams';
+import { permissionsRouter } from './permissions';
 import { router } from './trpc';
 import { userRouter } from './user';
 
@@ -33,6 +37,7 @@ export const appRouter = router({
   members: membersRouter,
   invites: invitesRouter,
   teams: teamsRouter,
+  permissions: permissionsRouter,
   spaces: spacesRouter,
   sync: syncRouter,
   collections: collectionsRouter,
@@ -41,6 +46,7 @@ export const appRouter = router({
   gitSync: gitSyncRouter,
   files: filesRouter,
   changeRequests: changeRequestsRouter,
+  changeRequestReviews: changeRequestReviewsRouter,
   revisions: revisionsRouter,
   recentPages: recentPagesRouter,
   settings: settingsRouter,
@@ -48,9 +54,12 @@ export const appRouter = router({
   search: searchRouter,
   saml: samlRouter,
   sites: sitesRouter,
+  siteRedirects: siteRedirectsRouter,
+  siteExternalLinks: siteExternalLinksRouter,
   translations: translationsRouter,
   integrations: integrationsRouter,
   openapi: openAPIRouter,
+  appLinks: appLinksRouter,
 });
 
 export type AppRouter = typeof appRouter;

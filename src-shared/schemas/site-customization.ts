@@ -81,6 +81,37 @@ const linksTarget = z.enum(['self', 'blank']);
 const enabled = z.strictObject({ enabled: z.boolean() });
 
 /** PUT .../customization: the whole settings, every required field of the spec. */
+const SOCIAL_PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin', 'github', 'discord', 'slack', 'youtube', 'tiktok', 'reddit', 'bluesky', 'mastodon', 'threads', 'medium'] as const;
+const socialAccount = z.strictObject({
+  platform: z.enum(SOCIAL_PLATFORMS),
+  handle: z.string().min(1).max(128),
+  display: z.strictObject({ footer: z.boolean(), header: z.boolean() }),
+});
+
+/** GitBook 0.202's code themes (CustomizationCodeTheme). */
+const CODE_THEMES = [
+  'default-light', 'default-dark', 'monochrome-light', 'monochrome-dark', 'andromeeda', 'aurora-x', 'ayu-dark',
+  'catppuccin-frappe', 'catppuccin-latte', 'catppuccin-macchiato', 'catppuccin-mocha', 'dark-plus', 'dracula',
+  'dracula-soft', 'everforest-dark', 'everforest-light', 'github-dark', 'github-dark-default', 'github-dark-dimmed',
+  'github-dark-high-contrast', 'github-light', 'github-light-default', 'github-light-high-contrast',
+  'gruvbox-dark-hard', 'gruvbox-dark-medium', 'gruvbox-dark-soft', 'gruvbox-light-hard', 'gruvbox-light-medium',
+  'gruvbox-light-soft', 'houston', 'kanagawa-dragon', 'kanagawa-lotus', 'kanagawa-wave', 'laserwave', 'light-plus',
+  'material-theme', 'material-theme-darker', 'material-theme-lighter', 'material-theme-ocean',
+  'material-theme-palenight', 'min-dark', 'min-light', 'monokai', 'night-owl', 'nord', 'one-dark-pro', 'one-light',
+  'plastic', 'poimandres', 'red', 'rose-pine', 'rose-pine-dawn', 'rose-pine-moon', 'slack-dark', 'slack-ochin',
+  'snazzy-light', 'solarized-dark', 'solarized-light', 'synthwave-84', 'tokyo-night', 'vesper', 'vitesse-black',
+  'vitesse-dark', 'vitesse-light',
+] as const;
+const themedCodeTheme = z.strictObject({ light: z.enum(CODE_THEMES), dark: z.enum(CODE_THEMES) });
+/** Page actions as 0.137.0 sends them (two switches) or as 0.202 does (the ordered `items`); either is kept. */
+const pageActions = z
+  .strictObject({
+    externalAI: z.boolean().optional(),
+    markdown: z.boolean().optional(),
+    items: z.array(z.enum(['assistant', 'external-ai', 'markdown', 'mcp', 'git', 'pdf'])).max(6).optional(),
+  })
+  .refine((value) => value.items !== undefined || (value.externalAI !== undefined && value.markdown !== undefined), 'needs `items`, or both `externalAI` and `markdown`');
+
 export const siteCustomizationBody = z.strictObject({
   title: siteTitle.optional(),
   styling: z.strictObject({
@@ -100,6 +131,7 @@ export const siteCustomizationBody = z.strictObject({
     icons: iconsStyle,
     sidebar: z.strictObject({ background: sidebarBackground, list: sidebarList }),
     search: searchStyle,
+    codeTheme: z.strictObject({ default: themedCodeTheme, openapi: themedCodeTheme }).optional(),
   }),
   internationalization: z.strictObject({ locale }),
   favicon,
@@ -118,13 +150,15 @@ export const siteCustomizationBody = z.strictObject({
   ai: z.strictObject({ mode: z.enum(['none', 'search', 'assistant', 'integration']), integrationId: z.string().min(1).optional() }),
   advancedCustomization: enabled,
   git: z.strictObject({ showEditLink: z.boolean() }),
-  pageActions: z.strictObject({ externalAI: z.boolean(), markdown: z.boolean() }),
+  pageActions,
   externalLinks: z.strictObject({ target: linksTarget }),
   pagination: enabled,
   trademark: enabled,
   privacyPolicy: z.strictObject({ url: url.optional() }),
   socialPreview: z.strictObject({ url: url.optional() }),
   insights: z.strictObject({ trackingCookie: z.boolean() }),
+  /** GitBook 0.202's social accounts (0.137.0 clients send none: the stored list stays). */
+  socialAccounts: z.array(socialAccount).max(10).optional(),
 });
 export type SiteCustomizationInput = z.infer<typeof siteCustomizationBody>;
 

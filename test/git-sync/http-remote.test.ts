@@ -76,11 +76,14 @@ describe('Git Sync over a smart-HTTP git server that requires credentials', () =
     expect(row.credentials.startsWith('sealed:')).toBe(true);
     expect(row.credentials).not.toContain(TOKEN);
     expect(row.url).toBe(gitServer.url('docs.git'));
+    // GitBook's git/info names GitHub and GitLab repositories only; Folio's git/sync shows any, without credentials.
     const info = await server.api.get(`/v1/spaces/${spaceId}/git/info`);
-    expect(info.status).toBe(200);
-    expect(JSON.stringify(info.body)).not.toContain(TOKEN);
+    expect(info.status).toBe(404);
+    expect(info.body.error.message).toMatch(/not GitHub or GitLab/);
+    const settings = await server.api.get(`/v1/spaces/${spaceId}/git/sync`);
+    expect(JSON.stringify(settings.body)).not.toContain(TOKEN);
     const space = await server.api.get(`/v1/spaces/${spaceId}`);
-    expect(space.body.gitSync).toEqual(info.body);
+    expect(space.body.gitSync).toBeUndefined();
     expect(JSON.stringify(space.body)).not.toContain(TOKEN);
     // The space's own repository (its config, fetched refs, logs) holds no credential either.
     const local = textsUnder(join(server.dataDir, 'git', `${spaceId}.git`));

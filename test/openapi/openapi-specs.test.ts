@@ -100,7 +100,9 @@ describe('OpenAPI specifications: create, read, update, delete', () => {
     expect(byId.body).toMatchObject({ object: 'openapi-spec-version', id: lastVersion, urls: { location: `${server.url}${path}/versions/${lastVersion}` } });
     expect((await server.api.get(`${path}/versions/latest`)).body).toEqual(byId.body);
     const content = await server.api.get(`${path}/versions/${lastVersion}/content`);
-    expect(content.body).toEqual({ filesystem: { 'openapi.json': PETSTORE_3 }, url: `${server.url}${path}/versions/${lastVersion}/content` });
+    const contentUrl = `${server.url}${path}/versions/${lastVersion}/content`;
+    // A pasted (private) spec: no public copy.
+    expect(content.body).toEqual({ filesystem: { 'openapi.json': PETSTORE_3 }, url: contentUrl, urls: { source: contentUrl, public: null } });
     expect((await server.api.get(`${path}/versions/nope`)).status).toBe(404);
     expect((await server.api.get(`${path}/versions/nope/content`)).status).toBe(404);
   });

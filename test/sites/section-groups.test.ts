@@ -57,7 +57,7 @@ describe('site section groups', () => {
     const group = (await server.api.post(`${url}/section-groups`, { title: 'G', icon: 'box' })).body;
     const res = await server.api.patch(`${url}/section-groups/${group.id}`, { title: 'Renamed', icon: null });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ object: 'site-section-group', id: group.id, title: 'Renamed', sections: [] });
+    expect(res.body).toEqual({ object: 'site-section-group', id: group.id, title: 'Renamed', draft: false, sections: [], children: [] });
   });
 
   it('deletes a group (205, then 204), its sections back at the top level in place and in order', async () => {

@@ -11,7 +11,7 @@ export interface RequestOptions {
   /** Sent as is, for malformed-body tests. */
   rawBody?: string;
   headers?: Record<string, string>;
-  /** Validate against this spec only (default: 0.137.0, else the newest for operations 0.137.0 lacks). */
+  /** Validate against this spec only (default: every spec that has the operation). */
   spec?: SpecName;
 }
 

@@ -32,8 +32,23 @@ describe('spec validation', () => {
         sso: false,
         spaces: 0,
         teams: 0,
+        sites: 0,
       }),
     ).not.toThrow();
+  });
+
+  it('checks an operation both specs publish against each of them', () => {
+    // A space as 0.137.0 knew it: the newest spec also requires its merge rules.
+    const space = {
+      object: 'space', id: 's', title: 'T', emoji: '', organization: 'o', visibility: 'private', revision: 'r',
+      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', comments: 0, changeRequests: 0,
+      changeRequestsOpen: 0, changeRequestsDraft: 0, defaultLevel: 'inherit',
+      urls: { location: 'http://x/v1/spaces/s', app: 'http://x/s/s' },
+      permissions: { view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: true },
+    };
+    expect(() => assertMatchesSpec('GET', '/v1/spaces/s', 200, space, '0.137.0')).not.toThrow();
+    expect(() => assertMatchesSpec('GET', '/v1/spaces/s', 200, space)).toThrow(/latest[\s\S]*mergeRules/);
+    expect(() => assertMatchesSpec('GET', '/v1/spaces/s', 200, { ...space, mergeRules: { type: 'inherit' } })).not.toThrow();
   });
 
   it('uses the newest spec for operations 0.137.0 lacks', () => {
