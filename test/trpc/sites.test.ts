@@ -195,7 +195,7 @@ describe('site procedures over HTTP', () => {
     const error = await trpcError(asReader.sites.update.mutate({ organizationId: org.id, siteId: site.id, title: 'Mine now' }));
     expect(error).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: viaRest.body.error.message });
     // The reader still sees the site.
-    expect(await asReader.sites.get.query({ organizationId: org.id, siteId: site.id })).toEqual((await server.api.get(sitePath)).body);
+    expect(await asReader.sites.get.query({ organizationId: org.id, siteId: site.id })).toEqual((await reader.api.get(sitePath)).body);
   });
 
   it('maps NOT_FOUND, BAD_REQUEST naming the field, and UNAUTHORIZED as /v1 words them', async () => {
