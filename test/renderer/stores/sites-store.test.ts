@@ -373,7 +373,8 @@ describe('the address of the Sites screen', () => {
     expect(formatLocation({ sitesOf: 'org-1', siteId: 'site/2' })).toBe('#/orgs/org-1/sites/site%2F2');
     expect(parseLocation('#/orgs/org%201/sites')).toEqual({ sitesOf: 'org 1' });
     expect(parseLocation('#/orgs/org-1/sites/site%2F2')).toEqual({ sitesOf: 'org-1', siteId: 'site/2' });
-    expect(parseLocation('#/orgs/org-1')).toBeUndefined();
+    expect(parseLocation('#/orgs/org-1')).toEqual({ organizationId: 'org-1' });
+    expect(parseLocation('#/orgs/org-1/elsewhere')).toBeUndefined();
   });
 
   /** The app's stores over a fake that knows organizations, spaces and sites; other procedures are refused. */
