@@ -1,15 +1,6 @@
 import type { PresentContext } from '../app/context';
-import { scoreOf, type SiteSearchPage, type SiteSearchSpace } from './search-service';
-
-/** A page's description as its metadata holds it; '' when it has none (GitBook's field is required). */
-function descriptionOf(meta: string): string {
-  try {
-    const description = (JSON.parse(meta) as { description?: unknown }).description;
-    return typeof description === 'string' ? description : '';
-  } catch {
-    return '';
-  }
-}
+import { descriptionOf, scoreOf } from '../search/service';
+import type { SiteSearchPage, SiteSearchSpace } from './search-service';
 
 function presentPage(result: SiteSearchPage, spaceId: string, pc: PresentContext) {
   const { page } = result;

@@ -2,7 +2,7 @@ import type { SearchSiteContentInput, SiteSearchScope } from '../../src-shared/s
 import type { ServiceContext } from '../app/context';
 import { badRequest } from '../errors';
 import { pageInMemory } from '../http/offset-page';
-import { MAX_SECTIONS, PAGES_PER_SPACE, toFtsQuery } from '../search/service';
+import { MAX_SECTIONS, PAGES_PER_SPACE, scoreOf, toFtsQuery } from '../search/service';
 import { pageKey, rankPagesBySpace, sectionHits, type RankedPage } from '../store/search-ranking';
 import type { SectionHit } from '../store/search';
 import { ancestorIds, type NavRow, navRowsByIds } from '../store/site-navigation';
@@ -73,9 +73,6 @@ export function searchSiteContent(ctx: ServiceContext, organizationId: string, s
   return { ...result, items };
 }
 
-export function scoreOf(bm25: number): number {
-  return Math.max(0, -bm25);
-}
 
 /** The site spaces a scope names, among those a visitor sees; a site space of another site, or hidden, is a 400. */
 function scopedSiteSpaces(ctx: ServiceContext, site: SiteRow, model: SiteStructureModel, scope: SiteSearchScope): SiteSpaceRow[] {

@@ -9,12 +9,22 @@ const section = (pageId: string, title: string, anchor: string | undefined, body
   id: anchor ? `${pageId}#${anchor}` : pageId,
   title,
   path: anchor ? `install#${anchor}` : 'install',
+  score: 1,
   body,
   urls: { app: `http://folio.test/s/x/install${anchor ? `#${anchor}` : ''}` },
 });
 
 function spaceResult(id: string, title: string, pages: Array<{ id: string; title: string; sections: ReturnType<typeof section>[] }>): SpaceResult {
-  return { id, title, pages: pages.map((p) => ({ ...p, path: p.title.toLowerCase(), urls: { app: `http://folio.test/s/${id}/${p.id}` } })) };
+  const results = pages.map((p, index) => ({
+    ...p,
+    description: '',
+    path: p.title.toLowerCase(),
+    score: 1,
+    rank: index + 1,
+    ancestors: [],
+    urls: { app: `http://folio.test/s/${id}/${p.id}` },
+  }));
+  return { type: 'space', id, title, score: 1, pages: results };
 }
 
 const installerAnswer: Answer = page([
