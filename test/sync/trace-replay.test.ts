@@ -216,5 +216,7 @@ describe('the friendsforever trace on two workstations', () => {
       const counts = `${pushes} pushes, ${syncs} syncs, ${typedBesideUnseen} transactions typed beside unseen edits`;
       throw new Error(`trace replay failed with FOLIO_TRACE_SEED=${seed} (${counts}): ${(error as Error).message}`, { cause: error });
     }
-  }, 120_000);
+    // Hundreds of sync exchanges: on a loaded 2-core CI machine this takes over two minutes (the session's own
+    // starting commit timed out at 120 s under the same load), so the limit is not a measure of speed.
+  }, 240_000);
 });
