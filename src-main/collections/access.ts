@@ -2,13 +2,12 @@ import { type MemberRole, type MemberRoleOrGuest, roleAtLeast } from '../../src-
 import type { ServiceContext } from '../app/context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { getCollection, type CollectionRow } from '../store/collections';
-import { getMember } from '../store/members';
+import { memberRoleRow } from '../store/content-permissions';
 import { collectionRoleFor } from '../permissions/content-role';
 
 /** The caller's organization role, `undefined` when not a member. */
 export function orgRoleOf(ctx: ServiceContext, organizationId: string): MemberRoleOrGuest | undefined {
-  const member = getMember(ctx.db, organizationId, ctx.user.id);
-  return member ? member.role : undefined;
+  return memberRoleRow(ctx.db, organizationId, ctx.user.id)?.role;
 }
 
 export interface CollectionAccess {

@@ -61,7 +61,7 @@ function isBodylessRead(req: IncomingMessage): boolean {
 type Routed = { user: UserRow; handler: Handler; params: Record<string, string> };
 
 function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Routed | RouteResult {
-  const user = authenticate(app.db, req.headers.authorization);
+  const user = authenticate(app.db, req.headers.authorization, app.clock.now().toISOString());
   const match = app.router.match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'none') {
     return { status: 404, body: errorBody(404, `No API endpoint at ${req.method} ${url.pathname}`) };

@@ -27,7 +27,7 @@ export function createTrpcHandler(app: FolioApp, listenUrl: () => string) {
       const baseUrl = baseUrlOf(req, listenUrl());
       let user: TrpcContext['user'];
       try {
-        user = authenticate(app.db, req.headers.authorization);
+        user = authenticate(app.db, req.headers.authorization, app.clock.now().toISOString());
       } catch (error) {
         if (!isFolioError(error)) throw error;
       }

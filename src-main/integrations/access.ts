@@ -3,7 +3,7 @@ import type { ServiceContext } from '../app/context';
 import { forbidden, notFound } from '../errors';
 import { type Membership, requireOrgRole } from '../orgs/access';
 import { getIntegration, type IntegrationRow } from '../store/integrations';
-import { getMember } from '../store/members';
+import { memberRoleRow } from '../store/content-permissions';
 import { getOrganization, getOrganizationByHostname } from '../store/orgs';
 
 /**
@@ -17,7 +17,7 @@ import { getOrganization, getOrganizationByHostname } from '../store/orgs';
 export const INTEGRATION_ADMIN_ROLE = 'admin';
 
 export function orgRoleOf(ctx: ServiceContext, organizationId: string): MemberRoleOrGuest | undefined {
-  return getMember(ctx.db, organizationId, ctx.user.id)?.role;
+  return memberRoleRow(ctx.db, organizationId, ctx.user.id)?.role;
 }
 
 export function canSeeIntegration(ctx: ServiceContext, row: IntegrationRow): boolean {

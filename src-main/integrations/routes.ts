@@ -27,6 +27,7 @@ import {
   updateIntegrationInstallation,
   updateSpaceInstallation,
 } from './installations-service';
+import { createInstallationToken } from './installation-tokens-service';
 import { presentInstallation, presentIntegration, presentSpaceInstallation } from './presenter';
 import {
   getIntegrationForCaller,
@@ -99,6 +100,11 @@ export function registerIntegrationRoutes(router: Router): void {
     const result = listInstallationSpaces(ctx, nameParam(params), params.installationId!, page);
     return { status: 200, body: listEnvelope(result, (row) => presentSpaceInstallation(row, ctx, extended)) };
   });
+
+  router.post(`${INSTALLATION}/tokens`, ({ ctx, params }) => ({
+    status: 200,
+    body: createInstallationToken(ctx, nameParam(params), params.installationId!),
+  }));
 
   router.post(`${INSTALLATION}/spaces`, ({ ctx, params, query, body }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');

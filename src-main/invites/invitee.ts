@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../errors';
 import { inTransaction } from '../store/database';
 import { getLiveInviteFor, listLiveInvitesFor, markInviteAccepted, markInviteDeclined, type OrgInviteRow } from '../store/invites';
 import type { PageRequest } from '../store/keyset';
+import { isInstallationPrincipal } from '../store/installation-principals';
 import { getLinkInvite } from '../store/link-invites';
 import { getMember, insertMember, setMemberRole } from '../store/members';
 import { getOrganization, type OrganizationRow } from '../store/orgs';
@@ -29,6 +30,7 @@ export function joinWithInvite(ctx: ServiceContext, organizationId: string, invi
   inTransaction(ctx.db, () => {
     const org = getOrganization(ctx.db, organizationId);
     if (!org) throw notFound(`Invite "${inviteId}" not found`);
+    if (isInstallationPrincipal(ctx.db, ctx.user.id)) throw forbidden('An installation token acts for its installation: it joins no organization');
     const invite = myInvite(ctx, inviteId);
     if (invite && invite.organization_id === org.id) acceptInvite(ctx, org, invite);
     else joinWithLinkInvite(ctx, org, inviteId);

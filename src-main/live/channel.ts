@@ -153,7 +153,7 @@ export class LiveChannel {
 
   private authorize(connection: Connection, token: string): void {
     try {
-      connection.user = authenticate(this.app.db, `Bearer ${token}`);
+      connection.user = authenticate(this.app.db, `Bearer ${token}`, this.app.clock.now().toISOString());
       connection.token = token;
       this.send(connection, { docId: '', kind: FrameKind.AUTH, ok: true, message: connection.user.id });
     } catch (error) {
@@ -165,7 +165,7 @@ export class LiveChannel {
 
   /** The caller as of now: a token revoked since the connection opened is refused at its next frame. */
   private context(connection: Connection) {
-    const user = authenticate(this.app.db, `Bearer ${connection.token}`);
+    const user = authenticate(this.app.db, `Bearer ${connection.token}`, this.app.clock.now().toISOString());
     connection.user = user;
     return serviceContext(this.app, user);
   }

@@ -38,9 +38,13 @@ export function invitedRoles(db: Db, userId: string, objects: readonly Permissio
     alternatives.push(`(p.object_kind = ? AND p.object_id IN (SELECT value FROM json_each(?)))`);
     params.push(kind, JSON.stringify(ids));
   }
+  // An installation's principal (migration 037) holds no invitations: its grants are derived from where it is installed.
   const rows = db
-    .prepare(`SELECT p.role FROM content_permissions p WHERE (${alternatives.join(' OR ')}) AND ${REACHES_USER}`)
-    .all(...params, userId, userId) as Array<{ role: MemberRole }>;
+    .prepare(
+      `SELECT p.role FROM content_permissions p WHERE (${alternatives.join(' OR ')}) AND ${REACHES_USER}
+       UNION ALL SELECT p.role FROM installation_grants p WHERE (${alternatives.join(' OR ')}) AND p.user_id = ?`,
+    )
+    .all(...params, userId, userId, ...params, userId) as Array<{ role: MemberRole }>;
   return rows.map((row) => row.role);
 }
 
@@ -130,7 +134,8 @@ export function listTeamPermissions(db: Db, object: PermissionObject, page: Page
 
 /** What a guest reaches in an organization: the spaces and collections they (or their teams) were invited to, and everything inside those collections. */
 function guestReach(db: Db, organizationId: string, userId: string): { spaces: string[]; collections: string[] } {
-  const granted = `SELECT p.object_kind, p.object_id FROM content_permissions p WHERE p.organization_id = ? AND ${REACHES_USER}`;
+  const granted = `SELECT p.object_kind, p.object_id FROM content_permissions p WHERE p.organization_id = ? AND ${REACHES_USER}
+    UNION ALL SELECT g.object_kind, g.object_id FROM installation_grants g WHERE g.organization_id = ? AND g.user_id = ?`;
   const collections = (
     db
       .prepare(
@@ -139,7 +144,7 @@ function guestReach(db: Db, organizationId: string, userId: string): { spaces: s
            UNION SELECT c.id FROM collections c JOIN reach ON c.parent_id = reach.id)
          SELECT id FROM reach`,
       )
-      .all(organizationId, userId, userId) as Array<{ id: string }>
+      .all(organizationId, userId, userId, organizationId, userId) as Array<{ id: string }>
   ).map((row) => row.id);
   const spaces = (
     db
@@ -147,7 +152,7 @@ function guestReach(db: Db, organizationId: string, userId: string): { spaces: s
         `SELECT s.id FROM spaces s WHERE s.organization_id = ? AND (s.parent_id IN (SELECT value FROM json_each(?))
            OR s.id IN (SELECT object_id FROM (${granted}) WHERE object_kind = 'space'))`,
       )
-      .all(organizationId, JSON.stringify(collections), organizationId, userId, userId) as Array<{ id: string }>
+      .all(organizationId, JSON.stringify(collections), organizationId, userId, userId, organizationId, userId) as Array<{ id: string }>
   ).map((row) => row.id);
   return { spaces, collections };
 }
@@ -168,11 +173,28 @@ export function siteOfSiteRow(db: Db, table: string, id: string): string | undef
   return (db.prepare(`SELECT site_id FROM ${table} WHERE id = ?`).get(id) as { site_id: string } | undefined)?.site_id;
 }
 
-/** The caller's organization role, without the counts a member row carries: the hot path of every role check. */
+/**
+ * The caller's organization role, without the counts a member row carries: the hot path of every role check.
+ * An active installation's principal (migration 037) is a guest of the installing organization: it reaches
+ * only its grants.
+ */
 export function memberRoleRow(db: Db, organizationId: string, userId: string): { role: MemberRole | null } | undefined {
-  return db.prepare('SELECT role FROM members WHERE organization_id = ? AND user_id = ?').get(organizationId, userId) as
+  const member = db.prepare('SELECT role FROM members WHERE organization_id = ? AND user_id = ?').get(organizationId, userId) as
     | { role: MemberRole | null }
     | undefined;
+  return member ?? (isInstallationPrincipalOf(db, organizationId, userId) ? { role: null } : undefined);
+}
+
+/** Whether the user is the principal of an active installation in this organization. */
+export function isInstallationPrincipalOf(db: Db, organizationId: string, userId: string): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM installation_principals p JOIN integration_installations i ON i.id = p.installation_id
+         WHERE p.user_id = ? AND i.organization_id = ? AND i.status = 'active'`,
+      )
+      .get(userId, organizationId) !== undefined
+  );
 }
 
 /** Live spaces a guest (member row `m`) reaches through invitations, theirs and their teams', directly or through a collection. */
@@ -253,7 +275,10 @@ export function organizationMemberIds(db: Db, organizationId: string): string[] 
 export function sitesReachedByGuest(db: Db, organizationId: string, userId: string): string[] {
   return (
     db
-      .prepare(`SELECT DISTINCT p.object_id AS id FROM content_permissions p WHERE p.organization_id = ? AND p.object_kind = 'site' AND ${REACHES_USER}`)
-      .all(organizationId, userId, userId) as Array<{ id: string }>
+      .prepare(
+        `SELECT p.object_id AS id FROM content_permissions p WHERE p.organization_id = ? AND p.object_kind = 'site' AND ${REACHES_USER}
+         UNION SELECT g.object_id FROM installation_grants g WHERE g.organization_id = ? AND g.object_kind = 'site' AND g.user_id = ?`,
+      )
+      .all(organizationId, userId, userId, organizationId, userId) as Array<{ id: string }>
   ).map((row) => row.id);
 }

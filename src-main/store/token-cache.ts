@@ -14,7 +14,13 @@ interface TokenCache {
   generation: number;
   seenGeneration: number;
   seenDataVersion: number;
-  users: Map<string, Readonly<UserRow>>;
+  users: Map<string, RememberedToken>;
+}
+
+/** A token's user and when the token expires (installation tokens do; `null`: never). */
+export interface RememberedToken {
+  user: Readonly<UserRow>;
+  expiresAt: string | null;
 }
 
 const MAX_REMEMBERED = 1_000;
@@ -36,10 +42,14 @@ export function installTokenCache(db: Db): void {
   caches.set(db, cache);
 }
 
-/** The remembered user for a token digest, or `lookup`'s answer remembered (a miss is never remembered). */
-export function rememberedUser(db: Db, digest: string, lookup: () => UserRow | undefined): UserRow | undefined {
+/**
+ * The remembered user for a token digest, or `lookup`'s answer remembered (a miss is never remembered). Expiry
+ * is checked on every call, against `now`: time passing writes nothing that would make the cache forget.
+ */
+export function rememberedUser(db: Db, digest: string, now: string, lookup: () => RememberedToken | undefined): UserRow | undefined {
+  const live = (found: RememberedToken | undefined) => (found && (found.expiresAt === null || found.expiresAt > now) ? found.user : undefined);
   const cache = caches.get(db);
-  if (!cache) return lookup();
+  if (!cache) return live(lookup());
   const { data_version: dataVersion } = db.prepare('PRAGMA data_version').get() as { data_version: number };
   if (cache.seenGeneration !== cache.generation || cache.seenDataVersion !== dataVersion) {
     cache.users.clear();
@@ -47,12 +57,12 @@ export function rememberedUser(db: Db, digest: string, lookup: () => UserRow | u
     cache.seenDataVersion = dataVersion;
   }
   const known = cache.users.get(digest);
-  if (known) return known;
-  const user = lookup();
-  if (!user) return undefined;
+  if (known) return live(known);
+  const found = lookup();
+  if (!found) return undefined;
   if (cache.users.size >= MAX_REMEMBERED) cache.users.clear();
   // Shared between requests: frozen, so no caller can change what the next one sees.
-  const frozen = Object.freeze(user);
+  const frozen = { user: Object.freeze(found.user), expiresAt: found.expiresAt };
   cache.users.set(digest, frozen);
-  return frozen;
+  return live(frozen);
 }

@@ -11,6 +11,8 @@ export interface TokenRow {
   label: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** Installation tokens expire (migration 037); others never do. */
+  expires_at: string | null;
 }
 
 /** Tokens are stored as SHA-256 digests: a copied database file holds no usable credential. */
@@ -22,28 +24,33 @@ export function generateToken(): string {
   return `folio_${randomBytes(24).toString('base64url')}`;
 }
 
-export function insertToken(db: Db, userId: string, token: string, now: string, label?: string): TokenRow {
+export function insertToken(db: Db, userId: string, token: string, now: string, label?: string, expiresAt?: string): TokenRow {
   const id = newId();
-  db.prepare('INSERT INTO api_tokens (id, user_id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO api_tokens (id, user_id, token_hash, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
     id,
     userId,
     hashToken(token),
     label ?? null,
     now,
+    expiresAt ?? null,
   );
   return db.prepare('SELECT * FROM api_tokens WHERE id = ?').get(id) as TokenRow;
 }
 
-export function findUserByToken(db: Db, token: string): UserRow | undefined {
+/** The user of a live token: not revoked, and not expired at `now` (installation tokens expire). */
+export function findUserByToken(db: Db, token: string, now: string = new Date().toISOString()): UserRow | undefined {
   const digest = hashToken(token);
-  return rememberedUser(db, digest, () =>
-    db
+  return rememberedUser(db, digest, now, () => {
+    const row = db
       .prepare(
-        `SELECT u.* FROM api_tokens t JOIN users u ON u.id = t.user_id
+        `SELECT u.*, t.expires_at AS token_expires_at FROM api_tokens t JOIN users u ON u.id = t.user_id
          WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
       )
-      .get(digest) as UserRow | undefined,
-  );
+      .get(digest) as (UserRow & { token_expires_at: string | null }) | undefined;
+    if (!row) return undefined;
+    const { token_expires_at: expiresAt, ...user } = row;
+    return { user, expiresAt };
+  });
 }
 
 /** Revokes one token by its value; returns whether a live token matched. */

@@ -22,7 +22,7 @@ const REPLICA = /^[A-Za-z0-9]{1,64}$/;
 export function serveSyncEvents(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL): void {
   let userId: string;
   try {
-    userId = authenticate(app.db, req.headers.authorization).id;
+    userId = authenticate(app.db, req.headers.authorization, app.clock.now().toISOString()).id;
   } catch (error) {
     const { status, body } = errorToResponse(error);
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));

@@ -106,6 +106,8 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
       // Secrets go to admins only; one promoted later gets them re-stamped (migration 018).
       if (!isAdmin && isAdminOnly(row)) continue;
       if (row.dataset === 'members' || row.dataset === 'team_members') members.add((JSON.parse(row.rowKey) as string[]).at(-1)!);
+      const author = authorNamed(row);
+      if (author) members.add(author);
       changes.push(wire(ctx.db, row));
     }
   }
@@ -114,6 +116,20 @@ export function pull(ctx: ServiceContext, input: { replicaId: string; cursors: R
     .filter((row) => !row.hlc.endsWith(`-${input.replicaId}`))
     .map((row) => wire(ctx.db, row));
   return { changes: [...profiles, ...changes], cursors, more };
+}
+
+/**
+ * The user a comment, reply or reaction names. Usually a member, whose profile travelled with the membership,
+ * but an installation token's principal (migration 037) is nobody's member: its profile travels with what it wrote.
+ */
+const AUTHOR_COLUMNS: Record<string, readonly string[]> = { comments: ['posted_by', 'resolved_by'], comment_replies: ['posted_by'] };
+
+function authorNamed(change: FieldChange): string | undefined {
+  // A reaction's user is the last part of its key (comment, reply, emoji, user).
+  if (change.dataset === 'comment_reactions') return (JSON.parse(change.rowKey) as string[]).at(-1);
+  if (change.value === null || !AUTHOR_COLUMNS[change.dataset]?.includes(change.column)) return undefined;
+  const value: unknown = JSON.parse(change.value);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** A recorded change as the protocol carries it: its secret, if any, unsealed (sync/sealed-changes.ts). */
