@@ -1,4 +1,4 @@
-import type { Block, ContentRef, ContentRefFile, ContentRefURL, Fragment, Paragraph } from './types';
+import type { Block, ContentRef, ContentRefFile, ContentRefReusableContent, ContentRefURL, Fragment, Paragraph } from './types';
 
 /**
  * GitBook's blocks beyond CommonMark, as the 0.137.0 spec's `DocumentBlock*` schemas define them,
@@ -150,4 +150,30 @@ export interface IntegrationBlock {
   data: { integration: string; block: string; props: Record<string, string>; url?: string; fullWidth?: boolean };
 }
 
-export type GitBookBlock = IntegrationBlock | Tabs | TabsItem | Stepper | StepperStep | Expandable | ContentRefBlock | Embed | FileBlock | MathBlock | Columns | Column | OpenAPIBlock;
+/**
+ * `{% include "../.gitbook/includes/<slug>.md" %}`, a line of its own: a reusable content shown in place
+ * (GitBook's DocumentBlockReusableContent). `meta.token` (spec) is not written: Folio has no content tokens.
+ */
+export interface ReusableContentBlock {
+  object: 'block';
+  type: 'reusable-content';
+  key: string;
+  isVoid: true;
+  data: { ref: ContentRefReusableContent };
+}
+
+export type GitBookBlock =
+  | IntegrationBlock
+  | Tabs
+  | TabsItem
+  | Stepper
+  | StepperStep
+  | Expandable
+  | ContentRefBlock
+  | Embed
+  | FileBlock
+  | MathBlock
+  | Columns
+  | Column
+  | OpenAPIBlock
+  | ReusableContentBlock;

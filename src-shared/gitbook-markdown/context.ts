@@ -1,5 +1,5 @@
 import { slugify } from './headings';
-import type { ContentRef, ImageRef } from './types';
+import type { ContentRef, ContentRefReusableContent, ImageRef } from './types';
 
 /** What the node converters share while converting one markdown body. */
 export interface ConvertContext {
@@ -14,6 +14,8 @@ export interface ConvertContext {
    */
   ref(url: string, usage: 'image'): ImageRef;
   ref(url: string, usage: RefUsage): ContentRef;
+  /** The reusable content an include's path names (`undefined`: unknown, see `IncludeResolver`). */
+  include(path: string): ContentRefReusableContent | undefined;
   /** Blocks stay where they are written, even where GitBook's 0.137.0 spec admits none (fit.ts). */
   keepStructure: boolean;
 }
@@ -26,6 +28,13 @@ export type RefUsage = 'link' | 'image' | 'file';
  * plain URL). The server builds one from the content being read; without one every URL stays a URL.
  */
 export type RefResolver = (url: string, usage: RefUsage) => ContentRef | undefined;
+
+/**
+ * Resolves the path of an include (`{% include "../../.gitbook/includes/x.md" %}`, as written: relative
+ * to the page file's directory) to the reusable content it names. Apart from `RefResolver` on purpose:
+ * an include is no link, and resolvers that see every URL (links extraction) must not count it as one.
+ */
+export type IncludeResolver = (path: string) => ContentRefReusableContent | undefined;
 
 export function urlRef(url: string): { kind: 'url'; url: string } {
   return { kind: 'url', url };
@@ -44,7 +53,7 @@ function refWith(resolve: RefResolver | undefined): ConvertContext['ref'] {
   return ref;
 }
 
-export function newContext(resolve?: RefResolver, keepStructure = false): ConvertContext {
+export function newContext(resolve?: RefResolver, keepStructure = false, resolveInclude?: IncludeResolver): ConvertContext {
   let next = 0;
   const anchors = new Set<string>();
   const key = () => `k${(next += 1)}`;
@@ -52,6 +61,10 @@ export function newContext(resolve?: RefResolver, keepStructure = false): Conver
     key,
     keepStructure,
     ref: refWith(resolve),
+    include: (path) => {
+      const ref = resolveInclude?.(path);
+      return ref?.kind === 'reusable-content' && ref.reusableContent ? ref : undefined;
+    },
     anchor(title) {
       const base = slugify(title) || 'section';
       let anchor = base;

@@ -28,13 +28,13 @@ const ALLOWED: Record<Container, ReadonlySet<BlockType>> = {
     'code',
     'table',
     'openapi-operation',
-    ...(['tabs', 'stepper', 'expandable', 'content-ref', 'embed', 'file', 'math', 'swagger', 'integration'] as const),
+    ...(['tabs', 'stepper', 'expandable', 'content-ref', 'embed', 'file', 'math', 'swagger', 'integration', 'reusable-content'] as const),
   ]),
   'tabs-item': new Set(PANEL),
   'stepper-step': new Set(PANEL),
   column: new Set(PANEL),
   // DocumentBlockExpandable's body fragment
-  'expandable-body': new Set([...ESSENTIALS, 'blockquote', 'code', 'hint', 'images', 'table']),
+  'expandable-body': new Set([...ESSENTIALS, 'blockquote', 'code', 'hint', 'images', 'table', 'reusable-content']),
   // DocumentBlockHint.nodes: DocumentBlocksEssentials only
   hint: new Set(ESSENTIALS),
   // DocumentBlockQuote.nodes: essentials or quotes

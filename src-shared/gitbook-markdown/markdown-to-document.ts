@@ -1,5 +1,5 @@
 import { convertChildren } from './blocks';
-import { type RefResolver, newContext } from './context';
+import { type IncludeResolver, type RefResolver, newContext } from './context';
 import { parseGitBookMarkdown } from './tags/parse';
 import type { JSONDocument } from './types';
 
@@ -12,6 +12,11 @@ export interface MarkdownToDocumentOptions {
    * spec, as `/v1` answers: a block the spec does not admit where it stands becomes what it admits.
    */
   keepStructure?: boolean;
+  /**
+   * Names the reusable content of each `{% include "path" %}` (the path as written, relative to the page
+   * file's directory). An include it does not know, or any include without it, is left out of the document.
+   */
+  resolveInclude?: IncludeResolver;
 }
 
 /**
@@ -22,6 +27,6 @@ export interface MarkdownToDocumentOptions {
 export function markdownToDocument(markdown: string, options: MarkdownToDocumentOptions = {}): JSONDocument {
   // GitBook's tags, expandables and math are read by the parser itself (tags/parse.ts).
   const tree = parseGitBookMarkdown(markdown);
-  const ctx = newContext(options.resolveRef, options.keepStructure ?? false);
+  const ctx = newContext(options.resolveRef, options.keepStructure ?? false, options.resolveInclude);
   return { object: 'document', data: {}, nodes: convertChildren(tree.children, ctx, 'document') };
 }

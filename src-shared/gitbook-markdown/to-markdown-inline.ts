@@ -4,6 +4,7 @@ import { imgTag } from './gitbook-html/write-inline';
 import { groupHtmlMarks, isHtmlMarkWrapper, wrapperParts } from './gitbook-html/write-marks';
 import { phrasingPieces, type Piece } from './inlines';
 import { parseGitBookMarkdown } from './tags/parse';
+import type { ContentRefReusableContent } from './types';
 
 /**
  * Inline content of a GitBook JSON document (text leaves with marks, links, inline images, emoji
@@ -26,6 +27,8 @@ export interface InlineContext {
   leave(): void;
   /** Where page, anchor and file references point as markdown paths (see `RefWriter`). */
   writeRef?: RefWriter;
+  /** The include paths of reusable contents (see `IncludeWriter`). */
+  writeInclude?: IncludeWriter;
 }
 
 /** A page, anchor or file reference (ids as sent, unchecked). */
@@ -37,6 +40,13 @@ export type SpaceRef = { kind: 'page'; page: string } | { kind: 'anchor'; anchor
  * `undefined`: no such page or file here, written as Folio's own `/pages/<id>` or `/files/<id>`.
  */
 export type RefWriter = (ref: SpaceRef) => string | undefined;
+
+/**
+ * The inverse of `markdownToDocument`'s `resolveInclude`: the path a page's `{% include "…" %}` names a
+ * reusable content by, relative to the page's own file (`../../.gitbook/includes/<slug>.md`).
+ * `undefined`: no such reusable content here, and the block is left out (as when reading).
+ */
+export type IncludeWriter = (ref: ContentRefReusableContent) => string | undefined;
 
 export interface InlineOptions {
   /** In a table cell: line breaks become `<br>` and pipes are escaped in code too. */

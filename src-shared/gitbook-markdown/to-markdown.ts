@@ -12,6 +12,7 @@ import {
   renderCell,
   stringOf,
   type InlineContext,
+  type IncludeWriter,
   type InlineOptions,
   type RefWriter,
   type Json,
@@ -19,6 +20,7 @@ import {
 import { cellHtml, codeHtml, hasMarkedCode, imagesHtml, isHtmlCell, withHeadingAnchor } from './gitbook-html/write-blocks';
 import { needsHtmlTable, tableHtml } from './gitbook-html/write-table';
 import { openAPIBlockMarkdown, openAPIBlockText } from './openapi-blocks';
+import { reusableContentLines } from './tags/include';
 import { type TagWriter, writeGitBookBlock } from './tags/to-markdown';
 
 /**
@@ -38,6 +40,8 @@ import { type TagWriter, writeGitBookBlock } from './tags/to-markdown';
 export interface DocumentToMarkdownOptions {
   /** Writes page, anchor and file references as markdown paths (the inverse of the reading resolver). */
   writeRef?: RefWriter;
+  /** Writes reusable-content blocks as `{% include "path" %}`; without it (or unknown to it) they are left out. */
+  writeInclude?: IncludeWriter;
 }
 
 export function documentToMarkdown(document: unknown, options: DocumentToMarkdownOptions = {}): string {
@@ -48,7 +52,7 @@ export function documentToMarkdown(document: unknown, options: DocumentToMarkdow
   if (!Array.isArray(document.nodes)) {
     throw new Error(`a document must have a "nodes" array${'nodes' in document ? `, not ${describe(document.nodes)}` : ''}`);
   }
-  const lines = joinChunks(flow(document.nodes, newContext(options.writeRef), 'document'));
+  const lines = joinChunks(flow(document.nodes, newContext(options), 'document'));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
@@ -67,11 +71,12 @@ const MAX_DEPTH = 100;
 
 type Context = InlineContext;
 
-function newContext(writeRef: RefWriter | undefined): Context {
+function newContext({ writeRef, writeInclude }: DocumentToMarkdownOptions): Context {
   let depth = 0;
   return {
     notes: [],
     ...(writeRef ? { writeRef } : {}),
+    ...(writeInclude ? { writeInclude } : {}),
     enter() {
       depth += 1;
       if (depth > MAX_DEPTH) throw new Error(`the document nests deeper than ${MAX_DEPTH} levels`);
@@ -209,6 +214,10 @@ function writeBlock(node: unknown, chunks: Chunk[], ctx: Context, where: Where):
       else add(paragraph([textNode(openAPIBlockText(tag))], ctx, where), 'paragraph');
       break;
     }
+    case 'reusable-content':
+      // A line of its own, read back as the block anywhere (a quote's `>` included).
+      add(reusableContentLines(data, ctx), 'tag');
+      break;
     case 'math':
       add(paragraph([{ object: 'inline', type: 'inline-math', data: { formula: stringOf(data.formula) ?? '' } }], ctx, where), 'paragraph');
       break;

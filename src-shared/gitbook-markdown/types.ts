@@ -57,6 +57,17 @@ export interface ContentRefFile {
 }
 
 export type ContentRef = ContentRefURL | ContentRefPage | ContentRefAnchor | ContentRefFile;
+
+/**
+ * A reusable content (GitBook's ContentRefReusableContent): written `{% include "…/.gitbook/includes/<slug>.md" %}`
+ * in markdown. Kept out of `ContentRef`: only the reusable-content block holds one, never a link.
+ */
+export interface ContentRefReusableContent {
+  kind: 'reusable-content';
+  reusableContent: string;
+  /** The space the reusable content is defined in; without it, the space of the document holding the reference. */
+  space?: string;
+}
 export type ImageRef = ContentRefURL | ContentRefFile;
 
 export interface InlineImage {

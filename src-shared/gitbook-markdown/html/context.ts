@@ -1,4 +1,4 @@
-import type { Block, InlineContent } from '../types';
+import type { Block, ContentRefReusableContent, InlineContent } from '../types';
 import type { DocumentLinks, RenderOptions } from './links';
 import { token } from './safe';
 
@@ -14,6 +14,12 @@ export interface RenderContext {
   id(base: string): string;
   /** The same context, inside a link. */
   linkless(): RenderContext;
+  /** The reusable contents being shown around this point, outermost first (their cycle and depth guard). */
+  including: readonly ContentRefReusableContent[];
+  /** The same context, showing reusable content `ref` inside what it shows now. */
+  within(ref: ContentRefReusableContent): RenderContext;
+  /** Heading anchors taken in the page: the document's own, then those given to included headings. */
+  anchors(): Set<string>;
 }
 
 export interface Renderers {
@@ -21,13 +27,18 @@ export interface Renderers {
   inlines(nodes: readonly InlineContent[], ctx: RenderContext): string;
 }
 
-export function newRenderContext(links: DocumentLinks, options: RenderOptions, renderers: Renderers): RenderContext {
+/** `pageAnchors`: the heading anchors of the document rendered, asked for only when it includes reusable content. */
+export function newRenderContext(links: DocumentLinks, options: RenderOptions, renderers: Renderers, pageAnchors: () => Set<string> = () => new Set()): RenderContext {
   const used = new Set<string>();
-  const make = (inLink: boolean): RenderContext => {
+  let anchors: Set<string> | undefined;
+  const make = (inLink: boolean, including: readonly ContentRefReusableContent[]): RenderContext => {
     const ctx: RenderContext = {
       links,
       options,
       inLink,
+      including,
+      within: (ref) => make(inLink, [...including, ref]),
+      anchors: () => (anchors ??= pageAnchors()),
       blocks: (nodes) => renderers.blocks(nodes, ctx),
       inlines: (nodes) => renderers.inlines(nodes, ctx),
       id(base) {
@@ -37,9 +48,9 @@ export function newRenderContext(links: DocumentLinks, options: RenderOptions, r
         used.add(id);
         return id;
       },
-      linkless: () => (inLink ? ctx : make(true)),
+      linkless: () => (inLink ? ctx : make(true, including)),
     };
     return ctx;
   };
-  return make(false);
+  return make(false, []);
 }

@@ -1,4 +1,4 @@
-import type { ContentRef, ContentRefAnchor, ContentRefFile, ContentRefPage, OpenAPIBlock, OpenAPIOperationBlock } from '../types';
+import type { ContentRef, ContentRefAnchor, ContentRefFile, ContentRefPage, ContentRefReusableContent, JSONDocument, OpenAPIBlock, OpenAPIOperationBlock } from '../types';
 
 /**
  * What a document's HTML needs to know about the world around it, implemented by whoever shows the
@@ -36,4 +36,9 @@ export interface RenderOptions {
   highlight?(code: string, syntax: string): string | undefined;
   /** Put before the ids the renderer makes up (tabs), so two documents on one page do not clash. */
   idPrefix?: string;
+  /**
+   * The document of a reusable content, shown in place of the blocks that include it (html/reusable-content.ts);
+   * `undefined`: unknown, and the block shows nothing. Without it no reusable content shows.
+   */
+  reusableContent?(ref: ContentRefReusableContent): JSONDocument | undefined;
 }

@@ -10,6 +10,7 @@ import { contentRefHtml, embedHtml, fileHtml, integrationHtml } from './link-car
 import type { DocumentLinks, RenderOptions } from './links';
 import { mathHtml } from './math';
 import { openAPIOperationHtml, swaggerHtml } from './openapi';
+import { headingAnchors, reusableContentHtml } from './reusable-content';
 import { stepperHtml } from './stepper';
 import { tableHtml } from './table';
 import { tabsHtml } from './tabs';
@@ -24,7 +25,7 @@ export type { DocumentLinks, RenderOptions } from './links';
  * 'self'`). Interactive blocks (tabs, expandables) work with CSS and plain HTML alone.
  */
 export function renderDocument(doc: JSONDocument, links: DocumentLinks, options: RenderOptions = {}): string {
-  const ctx = newRenderContext(links, options, { blocks: blocksHtml, inlines: inlinesHtml });
+  const ctx = newRenderContext(links, options, { blocks: blocksHtml, inlines: inlinesHtml }, () => headingAnchors(doc.nodes));
   return ctx.blocks(doc.nodes);
 }
 
@@ -78,9 +79,11 @@ function blockHtml(block: Block, ctx: RenderContext): string {
       return openAPIOperationHtml(block, ctx);
     case 'swagger':
       return swaggerHtml(block, ctx);
+    case 'reusable-content':
+      return reusableContentHtml(block, ctx);
     default:
       // Parts of another block met on their own (a tab, a step, a column) show
-      // their content; blocks this renderer does not know (drawings, reusable content) show nothing.
+      // their content; blocks this renderer does not know (drawings) show nothing.
       return 'nodes' in block && Array.isArray(block.nodes) ? ctx.blocks(block.nodes as Block[]) : '';
   }
 }

@@ -6,6 +6,8 @@ import { paragraph } from '../table';
 import type { Block, Code, Column, ContentRefFile, ContentRefURL, Fragment, HintStyle, MathBlock, Paragraph, StepperStep, TabsItem } from '../types';
 import { writeTag } from './attributes';
 import { isDetailsNode, type DetailsNode } from './details-rule';
+import { includeBlocks } from './include';
+import { isIncludeNode } from './include-rule';
 import { isInlineMathNode } from './math-rule';
 import { isTagNode, type TagNode } from './tag-rule';
 
@@ -21,6 +23,7 @@ export type ConvertChildren = (nodes: readonly RootContent[], ctx: ConvertContex
 export function convertGitBookNode(node: unknown, ctx: ConvertContext, children: ConvertChildren): Block[] | undefined {
   if (isTagNode(node)) return convertTag(node, ctx, children);
   if (isDetailsNode(node)) return [expandable(node, ctx, children)];
+  if (isIncludeNode(node)) return includeBlocks(node, ctx);
   return undefined;
 }
 

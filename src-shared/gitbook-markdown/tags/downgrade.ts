@@ -3,6 +3,7 @@ import type { Container } from '../fit';
 import { inlineContent, leaf, piecesOf, type Piece } from '../inlines';
 import { paragraph } from '../table';
 import type { Block, ContentRef, Paragraph } from '../types';
+import { includeAsText } from './include';
 
 type Fit = (blocks: Block[], container: Container, ctx: ConvertContext) => Block[];
 
@@ -55,6 +56,8 @@ export function downgradeGitBookBlock(block: Block, container: Container, ctx: C
       const name = `${block.data.integration}/${block.data.block}`;
       return [url ? linkLine(block.key, { kind: 'url', url }, [leaf(name)], ctx) : paragraph(block.key, [leaf(name)], ctx)];
     }
+    case 'reusable-content':
+      return includeAsText(block, ctx);
     default:
       return undefined;
   }
