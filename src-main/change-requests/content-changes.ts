@@ -5,7 +5,9 @@ import { type ServiceContext, isoNow } from '../app/context';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from '../content/engine';
 import { documentToMarkdown } from '../../src-shared/gitbook-markdown/to-markdown';
 import { slugify } from '../../src-shared/gitbook-markdown/headings';
+import { includeScopeOf } from '../content/includes';
 import { materialize } from '../content/materialize';
+import { readReusables } from '../content/reusables-model';
 import { compareOrder, descendantsOf, readFiles, readPages, removePageAndDescendants, writePage, type PageRecord } from '../content/tree-model';
 import { contentAtRevision } from '../content/read-service';
 import { badRequest } from '../errors';
@@ -115,7 +117,8 @@ export async function applyContentChanges(ctx: ServiceContext, spaceId: string, 
     // Bodies go last, their links resolved against the page tree the batch produced.
     const materialized = materialize(readPages(ctx.docs.get(treeDocId(tree.treeId))));
     const fileNameById = new Map(readFiles(ctx.docs.get(treeDocId(tree.treeId))).map((f) => [f.id, f.name]));
-    const fromDocument = documentBodyWriter(materialized, [...fileNameById].map(([id, name]) => ({ id, name })), { pageIdByRef: refs, fileNameByRef });
+    const includes = includeScopeOf(readReusables(ctx.docs.get(treeDocId(tree.treeId))).map((r) => ({ reusable_id: r.id, slug: r.slug })));
+    const fromDocument = documentBodyWriter(materialized, [...fileNameById].map(([id, name]) => ({ id, name })), { pageIdByRef: refs, fileNameByRef }, includes);
     for (const body of bodies) {
       const path = materialized.find((p) => p.id === body.pageId)?.path ?? null;
       // A document's references are written as relative paths once the tree is final; markdown as sent is resolved as GitBook does.

@@ -4,12 +4,23 @@ import type { PageView } from '../content/presenter';
 import { presentFile } from '../files/presenter';
 import type { ContentFileRow } from '../store/content-files';
 import { lineDiff } from './line-diff';
-import { metaOf, type ContentChange, type PageAttribute, type PageSide } from './semantic-changes';
+import type { ReusableView } from '../content/read-service';
+import { metaOf, type ContentChange, type PageAttribute, type PageSide, type ReusableSide } from './semantic-changes';
 
 /** GitBook's `ChangedRevisionPage`. */
 export function presentChangedPage(view: PageView) {
   const type = view.kind === 'group' || view.kind === 'link' ? view.kind : 'document';
   return { id: view.page_id, type, title: view.title, path: view.path };
+}
+
+/** GitBook's `ChangedRevisionReusableContent`: its document is its body's hash, as a page's is. */
+function presentChangedReusable(view: ReusableView) {
+  return { id: view.reusable_id, title: view.title, document: view.body_hash };
+}
+
+function reusableAttributes(before: ReusableSide, after: ReusableSide, attributes: Array<'title' | 'document'>) {
+  const values = { title: [before.view.title, after.view.title], document: [before.view.body_hash, after.view.body_hash] };
+  return Object.fromEntries(attributes.map((name) => [name, { before: values[name][0], after: values[name][1] }]));
 }
 
 function presentChangedFile(file: ContentFileRow, ctx: CallContext, now: Date) {
@@ -81,6 +92,16 @@ export function presentSemanticChange(change: ContentChange, ctx: CallContext, n
       return { type: change.type, file: presentChangedFile(change.before, ctx, now) };
     case 'file_edited':
       return { type: change.type, file: presentChangedFile(change.after, ctx, now), attributes: fileAttributes(change.before, change.after, ctx, now) };
+    case 'reusable_content_created':
+      return { type: change.type, reusableContent: presentChangedReusable(change.after.view) };
+    case 'reusable_content_deleted':
+      return { type: change.type, reusableContent: presentChangedReusable(change.before.view) };
+    case 'reusable_content_edited':
+      return {
+        type: change.type,
+        reusableContent: presentChangedReusable(change.after.view),
+        attributes: reusableAttributes(change.before, change.after, change.attributes),
+      };
   }
 }
 
@@ -97,6 +118,9 @@ function bodiesOf(change: ContentChange): [string, string] | undefined {
   if (change.type === 'page_created') return isDocument(change.after) ? ['', change.after.markdown] : undefined;
   if (change.type === 'page_deleted') return isDocument(change.before) ? [change.before.markdown, ''] : undefined;
   if (change.type === 'page_edited' && change.attributes.includes('document')) return [change.before.markdown, change.after.markdown];
+  if (change.type === 'reusable_content_created') return ['', change.after.markdown];
+  if (change.type === 'reusable_content_deleted') return [change.before.markdown, ''];
+  if (change.type === 'reusable_content_edited' && change.attributes.includes('document')) return [change.before.markdown, change.after.markdown];
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../app/context';
 import { childrenIndex, type PageView } from '../content/presenter';
-import { contentAtRevision, contentOfTree, type ContentSnapshot } from '../content/read-service';
+import { contentAtRevision, contentOfTree, type ContentSnapshot, type ReusableView } from '../content/read-service';
 import type { ChangeRequestRow } from '../store/change-requests';
 import type { ContentFileRow } from '../store/content-files';
 import { requireChangeRequest } from './access';
@@ -23,7 +23,16 @@ export type ContentChange =
   | { type: 'page_moved'; before: PageSide; after: PageSide; parentBefore?: PageView; parentAfter?: PageView }
   | { type: 'file_created'; after: ContentFileRow }
   | { type: 'file_edited'; before: ContentFileRow; after: ContentFileRow }
-  | { type: 'file_deleted'; before: ContentFileRow };
+  | { type: 'file_deleted'; before: ContentFileRow }
+  | { type: 'reusable_content_created'; after: ReusableSide }
+  | { type: 'reusable_content_edited'; before: ReusableSide; after: ReusableSide; attributes: Array<'title' | 'document'> }
+  | { type: 'reusable_content_deleted'; before: ReusableSide };
+
+/** A reusable content on one side of a comparison, with its body. */
+export interface ReusableSide {
+  view: ReusableView;
+  markdown: string;
+}
 
 /**
  * The changes a change request makes: its content now against main content at its base, the main
@@ -75,6 +84,7 @@ export function compareContent(base: ContentSnapshot, head: ContentSnapshot): Co
   for (const file of base.files) {
     if (!filesAfter.has(file.file_id)) changes.push({ type: 'file_deleted', before: file });
   }
+  changes.push(...reusableChanges(base, head));
   return changes;
 }
 
@@ -113,3 +123,24 @@ function editedAttributes(before: PageSide, after: PageSide): PageAttribute[] {
 
 const fileChanged = (a: ContentFileRow, b: ContentFileRow) =>
   a.name !== b.name || a.content_type !== b.content_type || a.hash !== b.hash || a.width !== b.width || a.height !== b.height;
+
+/** Reusable contents by title: created and edited (title, or body by its hash), then deleted. */
+function reusableChanges(base: ContentSnapshot, head: ContentSnapshot): ContentChange[] {
+  const side = (snapshot: ContentSnapshot, view: ReusableView): ReusableSide => ({ view, markdown: snapshot.markdownOf(view.reusable_id) });
+  const before = new Map(base.reusables.map((r) => [r.reusable_id, r]));
+  const after = new Set(head.reusables.map((r) => r.reusable_id));
+  const changes: ContentChange[] = [];
+  for (const reusable of head.reusables) {
+    const old = before.get(reusable.reusable_id);
+    if (!old) {
+      changes.push({ type: 'reusable_content_created', after: side(head, reusable) });
+      continue;
+    }
+    const attributes = [...(old.title !== reusable.title ? ['title' as const] : []), ...(old.body_hash !== reusable.body_hash ? ['document' as const] : [])];
+    if (attributes.length) changes.push({ type: 'reusable_content_edited', before: side(base, old), after: side(head, reusable), attributes });
+  }
+  for (const reusable of base.reusables) {
+    if (!after.has(reusable.reusable_id)) changes.push({ type: 'reusable_content_deleted', before: side(base, reusable) });
+  }
+  return changes;
+}

@@ -17,6 +17,7 @@ import {
 } from '../store/change-requests';
 import { copyTreeFiles } from '../store/content-files';
 import { copyTreeRows, syncUnforkedMarkdown } from '../store/content-pages';
+import { copyTreeReusables, syncUnforkedReusableMarkdown } from '../store/content-reusables';
 import type { PageRequest } from '../store/keyset';
 import { copyTreeLinks } from '../store/links';
 import { latestRevisionOfTree } from '../store/revisions';
@@ -49,6 +50,7 @@ export function forkChangeRequest(ctx: ServiceContext, writer: DocWriter, space:
   writer.applyUpdate(treeDocId(cr.id), Y.encodeStateAsUpdate(ctx.docs.get(treeDocId(space.id))));
   copyTreeRows(ctx.db, space.id, cr.id);
   copyTreeFiles(ctx.db, space.id, cr.id);
+  copyTreeReusables(ctx.db, space.id, cr.id);
   copyTreeLinks(ctx.db, space.id, cr.id);
   // Its first revision records every page, so any of its revisions reads back on its own.
   cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id, { parents: [space.revision_id], force: true, derived: false });
@@ -108,6 +110,7 @@ export function updateFromMain(ctx: ServiceContext, spaceId: string, changeReque
       applyBodyUpdate(ctx, writer, tree, fork.page_id, missing, false);
     }
     syncUnforkedMarkdown(ctx.db, space.id, cr.id);
+    syncUnforkedReusableMarkdown(ctx.db, space.id, cr.id);
     const revision = cutRevision(ctx, tree, 'update', ctx.user.id) ?? latestRevisionOfTree(ctx.db, cr.id)!;
     updateChangeRequest(ctx.db, cr.id, { revision_merged_ancestor: space.revision_id, updated_at: isoNow(ctx.clock) });
     return { revision: revision.id, result: 'update' as const };

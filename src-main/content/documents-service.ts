@@ -1,10 +1,13 @@
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import type { ServiceContext } from '../app/context';
 import { notFound } from '../errors';
-import { documentRefResolver, linkScopeOf, treeLinkScope } from '../links/content-refs';
+import { documentOptions, linkScopeOf, treeLinkScope } from '../links/content-refs';
 import { requireSpace } from '../spaces/access';
 import { getBody, getRevisionById, type RevisionRow } from '../store/revisions';
 import { spaceUsesBody } from '../store/content-documents';
+import { spaceReusableUsingBody } from '../store/content-reusables';
+
+const reusableUsage = (found: { treeId: string } | undefined) => found && { treeId: found.treeId, pageId: null };
 import { contentAtRevision } from './read-service';
 
 /**
@@ -16,8 +19,8 @@ export function pageDocumentInRevision(ctx: ServiceContext & { baseUrl: string }
   const view = snapshot.pages.find((page) => page.page_id === pageId);
   if (!view) throw notFound(`Page "${pageId}" not found in this revision`);
   // Groups and links have no body: their document is empty, as GitBook's "Empty" page document is.
-  const scope = linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin);
-  return markdownToDocument(snapshot.markdownOf(pageId), { resolveRef: documentRefResolver(scope, pageId) });
+  const scope = linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin, snapshot.reusables);
+  return markdownToDocument(snapshot.markdownOf(pageId), documentOptions(scope, pageId));
 }
 
 /**
@@ -29,12 +32,16 @@ export function pageDocumentInRevision(ctx: ServiceContext & { baseUrl: string }
 export function documentById(ctx: ServiceContext & { baseUrl: string }, spaceId: string, documentId: string) {
   const { space } = requireSpace(ctx, spaceId);
   const hash = documentId.toLowerCase();
-  const usage = /^[0-9a-f]{64}$/.test(hash) ? spaceUsesBody(ctx.db, space.id, hash) : undefined;
+  const wellFormed = /^[0-9a-f]{64}$/.test(hash);
+  // A page's body, else a reusable content's (whose links resolve from the root: it belongs to no page).
+  const usage =
+    (wellFormed ? spaceUsesBody(ctx.db, space.id, hash) : undefined) ??
+    (wellFormed ? reusableUsage(spaceReusableUsingBody(ctx.db, space.id, hash)) : undefined);
   const markdown = usage ? getBody(ctx.db, hash) : undefined;
   if (!usage || markdown === undefined) throw notFound(`Document "${documentId}" not found in this space`);
   // Links resolve against the content the body belongs to as it is now (a body is shared by every revision that kept it).
   const scope = treeLinkScope(ctx.db, usage.treeId, new URL(ctx.baseUrl).origin);
-  return markdownToDocument(markdown, { resolveRef: documentRefResolver(scope, usage.pageId) });
+  return markdownToDocument(markdown, documentOptions(scope, usage.pageId));
 }
 
 /** A revision of a space the caller can read (else 404), without reading its content. */

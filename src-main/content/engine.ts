@@ -5,9 +5,10 @@ import { extractLinks } from '../links/extract';
 import { getBodyFork, recordBodyFork, unmergedChangeRequestIds } from '../store/change-requests';
 import { splitSections } from '../search/sections';
 import { deletePageLinks, replacePageLinks } from '../store/links';
+import { hasLiveBody, setBodyMarkdown } from '../store/body-rows';
+import { dirtyReusables, insertReusableVersion, settleReusables } from '../store/content-reusables';
 import {
   dirtyPages,
-  hasLivePage,
   markPageDeleted,
   setPageMarkdown,
   settlePages,
@@ -26,6 +27,8 @@ import { bodyDocId, bodyText, treeDocId } from './body-docs';
 import { refreshStalePageBodies } from './stale-bodies';
 import { markPageBodyStale } from '../store/stale-page-bodies';
 import { readFiles, readPages, type FileRecord } from './tree-model';
+import { refreshReusableRows } from './reusable-rows';
+import { readReusables } from './reusables-model';
 
 /** A content tree: a space's main content (treeId = spaceId) or a change request's. */
 export interface TreeRef {
@@ -45,6 +48,7 @@ export { BODY_TEXT, bodyDocId, bodyText, treeDocId } from './body-docs';
 export function refreshTreeRows(ctx: ContentContext, tree: TreeRef): void {
   const treeDoc = ctx.docs.get(treeDocId(tree.treeId));
   refreshFileRows(ctx, tree, readFiles(treeDoc));
+  refreshReusableRows(ctx, tree, readReusables(treeDoc));
   const pages = materialize(readPages(treeDoc));
   const existing = treeRows(ctx.db, tree.treeId);
   const now = isoNow(ctx.clock);
@@ -139,11 +143,14 @@ function refreshFileRows(ctx: ContentContext, tree: TreeRef, files: FileRecord[]
 }
 
 
-/** Rewrites a page body to `markdown` as a minimal diff on its Y.Text, and updates the read model. */
+/**
+ * Rewrites a body (a page's or a reusable content's) to `markdown` as a minimal diff on its Y.Text, and
+ * updates the read model.
+ */
 export function writeBody(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, markdown: string): void {
   prepareBodyWrite(ctx, writer, tree, pageId, true);
   writer.change(bodyDocId(tree.treeId, pageId), (doc) => applyTextDiff(bodyText(doc), markdown));
-  setPageMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
+  setBodyMarkdown(ctx.db, tree.treeId, pageId, markdown, isoNow(ctx.clock));
 }
 
 /**
@@ -161,7 +168,7 @@ export function applyBodyUpdate(
   prepareBodyWrite(ctx, writer, tree, pageId, edit);
   const docId = bodyDocId(tree.treeId, pageId);
   writer.applyUpdate(docId, update);
-  setPageMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
+  setBodyMarkdown(ctx.db, tree.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), isoNow(ctx.clock));
 }
 
 /**
@@ -182,7 +189,7 @@ export function applyLiveBodyUpdate(ctx: ContentContext, writer: DocWriter, tree
 function prepareBodyWrite(ctx: ContentContext, writer: DocWriter, tree: TreeRef, pageId: string, edit: boolean): void {
   if (isMain(tree)) {
     for (const crId of unmergedChangeRequestIds(ctx.db, tree.spaceId)) {
-      if (!getBodyFork(ctx.db, crId, pageId) && hasLivePage(ctx.db, crId, pageId)) forkBody(ctx, writer, tree.spaceId, crId, pageId, false);
+      if (!getBodyFork(ctx.db, crId, pageId) && hasLiveBody(ctx.db, crId, pageId)) forkBody(ctx, writer, tree.spaceId, crId, pageId, false);
     }
     return;
   }
@@ -215,7 +222,8 @@ export function cutRevision(
   refreshStalePageBodies(ctx, tree.treeId);
   const changed = dirtyPages(ctx.db, tree.treeId);
   const changedFiles = dirtyFiles(ctx.db, tree.treeId);
-  if (changed.length === 0 && changedFiles.length === 0 && !options.force) return null;
+  const changedReusables = dirtyReusables(ctx.db, tree.treeId);
+  if (changed.length === 0 && changedFiles.length === 0 && changedReusables.length === 0 && !options.force) return null;
   const now = isoNow(ctx.clock);
   const previous = latestRevisionOfTree(ctx.db, tree.treeId);
   const revision = insertRevision(ctx.db, {
@@ -252,8 +260,19 @@ export function cutRevision(
     const { deleted, dirty: _dirty, tree_id: _tree, ...data } = file;
     insertFileVersion(ctx.db, tree.treeId, revision.seq, file.file_id, deleted ? null : JSON.stringify(data));
   }
+  for (const reusable of changedReusables) {
+    const { tree_id: _tree, markdown, deleted, dirty: _dirty, ...data } = reusable;
+    insertReusableVersion(ctx.db, {
+      treeId: tree.treeId,
+      revisionSeq: revision.seq,
+      reusableId: reusable.reusable_id,
+      data: deleted ? null : JSON.stringify(data),
+      bodyHash: deleted ? null : storeBody(ctx.db, markdown),
+    });
+  }
   settlePages(ctx.db, tree.treeId);
   settleFiles(ctx.db, tree.treeId);
+  settleReusables(ctx.db, tree.treeId);
   if (tree.treeId === tree.spaceId) setSpaceRevision(ctx.db, tree.spaceId, revision.id, now);
   return revision;
 }
@@ -273,10 +292,10 @@ export function copyTreeContent(ctx: ContentContext, writer: DocWriter, from: Tr
   const sourceTree = ctx.docs.get(treeDocId(from.treeId));
   writer.applyUpdate(treeDocId(to.treeId), Y.encodeStateAsUpdate(sourceTree));
   refreshTreeRows(ctx, to);
-  for (const page of readPages(sourceTree)) {
-    const source = bodyDocId(from.treeId, page.id);
+  for (const { id } of [...readPages(sourceTree), ...readReusables(sourceTree)]) {
+    const source = bodyDocId(from.treeId, id);
     if (!ctx.docs.exists(source)) continue;
-    applyBodyUpdate(ctx, writer, to, page.id, Y.encodeStateAsUpdate(ctx.docs.get(source)));
+    applyBodyUpdate(ctx, writer, to, id, Y.encodeStateAsUpdate(ctx.docs.get(source)));
   }
 }
 

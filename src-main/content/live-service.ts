@@ -4,7 +4,9 @@ import { requireChangeRequest, treeOf } from '../change-requests/access';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { getBodyFork } from '../store/change-requests';
-import { getLivePage, hasLivePage, type ContentPageRow } from '../store/content-pages';
+import { hasLiveBody } from '../store/body-rows';
+import { getLivePage, type ContentPageRow } from '../store/content-pages';
+import { getLiveReusable } from '../store/content-reusables';
 import { applyLiveBodyUpdate, bodyDocId, type TreeRef } from './engine';
 import { mainTree } from './pages-service';
 
@@ -17,7 +19,7 @@ import { mainTree } from './pages-service';
  */
 export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, stateVector?: Uint8Array, changeRequestId?: string) {
   const tree = readableTree(ctx, spaceId, changeRequestId);
-  const page = requireLivePage(ctx, tree.treeId, pageId);
+  const page = requireLiveBodyOwner(ctx, tree.treeId, pageId);
   const docId = bodyDocId(bodyTreeId(ctx, tree, pageId), pageId);
   if (stateVector) assertDecodableStateVector(stateVector);
   // The page open in an editor syncs with the team server before the others (docs/sync.md).
@@ -36,7 +38,7 @@ export function pushBodyUpdate(ctx: ServiceContext, spaceId: string, pageId: str
     // The same rules as every other edit: main only while the space is live, a change request until merged.
     const tree = mainTree(ctx, spaceId, changeRequestId);
     // Only whether the page lives: reading its row would copy the whole markdown on every keystroke.
-    if (!hasLivePage(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
+    if (!hasLiveBody(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     assertDecodableUpdate(update);
     applyLiveBodyUpdate(ctx, writer, tree, pageId, update);
     ctx.live.touched(tree, ctx.user.id);
@@ -61,13 +63,16 @@ function bodyTreeId(ctx: ServiceContext, tree: TreeRef, pageId: string): string 
   return tree.spaceId;
 }
 
-function requireLivePage(ctx: ServiceContext, treeId: string, pageId: string): ContentPageRow {
+/** A body's owner: a page, or a reusable content (edited in the same editor; it has a title and no emoji). */
+function requireLiveBodyOwner(ctx: ServiceContext, treeId: string, pageId: string): Pick<ContentPageRow, 'title' | 'meta'> {
   const page = getLivePage(ctx.db, treeId, pageId);
-  if (!page) throw notFound(`Page "${pageId}" not found`);
-  return page;
+  if (page) return page;
+  const reusable = getLiveReusable(ctx.db, treeId, pageId);
+  if (reusable) return { title: reusable.title, meta: '{}' };
+  throw notFound(`Page "${pageId}" not found`);
 }
 
-function emojiOf(page: ContentPageRow): string | undefined {
+function emojiOf(page: Pick<ContentPageRow, 'meta'>): string | undefined {
   try {
     const emoji = (JSON.parse(page.meta) as { emoji?: unknown }).emoji;
     return typeof emoji === 'string' && emoji ? emoji : undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PresentContext } from '../app/context';
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
-import { documentRefResolver } from '../links/content-refs';
+import { documentOptions } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
 import type { PageMeta } from './tree-model';
 
@@ -122,8 +122,7 @@ function coverOf(cover: unknown): { cover?: { ref: unknown; yPos: number } } {
 
 /** A page's body as GitBook's document, its links to the space's pages and files as references. */
 function documentOf(pageId: string, options: PagePresentOptions) {
-  const resolveRef = options.linkScope && documentRefResolver(options.linkScope(), pageId);
-  return markdownToDocument(options.markdownOf(pageId), resolveRef ? { resolveRef } : {});
+  return markdownToDocument(options.markdownOf(pageId), options.linkScope ? documentOptions(options.linkScope(), pageId) : {});
 }
 
 /** Groups page views by parent, siblings in order. */

@@ -3,6 +3,8 @@ import { requireChangeRequest } from '../change-requests/access';
 import { badRequest, notFound } from '../errors';
 import { requireSpace } from '../spaces/access';
 import { allLiveFiles, filesAtRevision, type ContentFileRow } from '../store/content-files';
+import { allLiveReusables, reusablesAtRevision } from '../store/content-reusables';
+import { bodyHash } from '../store/revisions';
 import {
   getLivePage,
   getLivePageByPath,
@@ -22,7 +24,17 @@ export interface ContentSnapshot {
   revision: RevisionRow;
   pages: PageView[];
   files: ContentFileRow[];
+  /** Reusable contents, by title; their markdown through `markdownOf` too (a body id is a page's or a reusable content's). */
+  reusables: ReusableView[];
   markdownOf(pageId: string): string;
+}
+
+/** A reusable content as a read gives it: its record and its body's hash (GitBook's document id). */
+export interface ReusableView {
+  reusable_id: string;
+  title: string;
+  slug: string;
+  body_hash: string;
 }
 
 export function currentContent(ctx: ServiceContext, spaceId: string): ContentSnapshot {
@@ -41,11 +53,13 @@ export function contentOfTree(
   options: { bodies?: boolean } = {},
 ): ContentSnapshot {
   const rows = options.bodies === false ? listLivePagesWithoutBodies(ctx.db, treeId) : listLivePages(ctx.db, treeId);
-  const bodies = new Map(rows.map((r) => [r.page_id, r.markdown]));
+  const reusableRows = allLiveReusables(ctx.db, treeId);
+  const bodies = new Map([...rows.map((r) => [r.page_id, r.markdown] as const), ...reusableRows.map((r) => [r.reusable_id, r.markdown] as const)]);
   return {
     revision: getRevisionById(ctx.db, revisionId)!,
     pages: rows,
     files: allLiveFiles(ctx.db, treeId),
+    reusables: reusableRows.map(({ reusable_id, title, slug, markdown }) => ({ reusable_id, title, slug, body_hash: bodyHash(markdown) })),
     markdownOf: (pageId) => bodies.get(pageId) ?? '',
   };
 }
@@ -55,12 +69,14 @@ export function contentAtRevision(ctx: ServiceContext, spaceId: string, revision
   const revision = getRevisionById(ctx.db, revisionId);
   if (!revision || revision.space_id !== space.id) throw notFound(`Revision "${revisionId}" not found in this space`);
   const versions = pagesAtRevision(ctx.db, revision.tree_id, revision.seq);
-  const hashes = new Map(versions.map((v) => [v.page_id, v.body_hash]));
+  const reusables = reusablesAtRevision(ctx.db, revision.tree_id, revision.seq);
+  const hashes = new Map([...versions.map((v) => [v.page_id, v.body_hash] as const), ...reusables.map((r) => [r.reusable_id, r.body_hash] as const)]);
   const pages = versions.map((v) => ({ page_id: v.page_id, ...(JSON.parse(v.data) as Omit<PageView, 'page_id'>) }));
   return {
     revision,
     pages,
     files: filesAtRevision(ctx.db, revision.tree_id, revision.seq),
+    reusables: reusables.map(({ reusable_id, title, slug, body_hash }) => ({ reusable_id, title, slug, body_hash })),
     markdownOf: (pageId) => {
       const hash = hashes.get(pageId);
       return hash ? (getBody(ctx.db, hash) ?? '') : '';

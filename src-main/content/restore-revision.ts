@@ -8,7 +8,9 @@ import { getRevisionById, markRevisionRestoredFrom, type RevisionRow } from '../
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
 import { mainTree } from './pages-service';
 import type { PageView } from './presenter';
-import { contentAtRevision, type ContentSnapshot } from './read-service';
+import { contentAtRevision, type ContentSnapshot, type ReusableView } from './read-service';
+import { readReusables, removeReusable, writeReusable } from './reusables-model';
+import { allLiveReusables } from '../store/content-reusables';
 import {
   compareOrder,
   filesOf,
@@ -79,9 +81,11 @@ export function restoreSpaceToRevision(ctx: ServiceContext, spaceId: string, rev
     w.change(treeDocId(tree.treeId), (doc) => {
       restoreTreePages(doc, snapshot.pages, now);
       restoreFiles(doc, snapshot.files);
+      restoreReusableRecords(doc, snapshot.reusables, now);
     });
     refreshTreeRows(ctx, tree);
     restoreBodies(ctx, w, tree, snapshot, snapshot.pages);
+    restoreReusableBodies(ctx, w, tree, snapshot);
     // GitBook's revision type for "created as a rollback of a previous revision".
     return { revision: recordRestore(ctx, tree, 'rollback', revisionId) };
   });
@@ -173,5 +177,25 @@ function restoreBodies(ctx: ServiceContext, w: Parameters<typeof writeBody>[1], 
     if (page.kind === 'group' || page.kind === 'link') continue;
     const markdown = snapshot.markdownOf(page.page_id);
     if (now.get(page.page_id) !== markdown) writeBody(ctx, w, tree, page.page_id, markdown);
+  }
+}
+
+/** Reusable contents as the revision had them: those added since removed, removed ones back under the same ids (so includes find them). */
+function restoreReusableRecords(doc: Y.Doc, recorded: ReusableView[], now: string): void {
+  const current = new Map(readReusables(doc).map((r) => [r.id, r]));
+  const wanted = new Set(recorded.map((r) => r.reusable_id));
+  for (const id of current.keys()) if (!wanted.has(id)) removeReusable(doc, id);
+  for (const view of recorded) {
+    const live = current.get(view.reusable_id);
+    if (!live) writeReusable(doc, view.reusable_id, { title: view.title, slug: view.slug, createdAt: now, updatedAt: now });
+    else if (live.title !== view.title || live.slug !== view.slug) writeReusable(doc, view.reusable_id, { title: view.title, slug: view.slug, updatedAt: now });
+  }
+}
+
+function restoreReusableBodies(ctx: ServiceContext, w: Parameters<typeof writeBody>[1], tree: TreeRef, snapshot: ContentSnapshot): void {
+  const now = new Map(allLiveReusables(ctx.db, tree.treeId).map((row) => [row.reusable_id, row.markdown]));
+  for (const reusable of snapshot.reusables) {
+    const markdown = snapshot.markdownOf(reusable.reusable_id);
+    if (now.get(reusable.reusable_id) !== markdown) writeBody(ctx, w, tree, reusable.reusable_id, markdown);
   }
 }

@@ -14,4 +14,4 @@ export function revisionChanges(ctx: ServiceContext, spaceId: string, revisionId
   return compareContent(base, head);
 }
 
-const emptyContent = (like: ContentSnapshot): ContentSnapshot => ({ revision: like.revision, pages: [], files: [], markdownOf: () => '' });
+const emptyContent = (like: ContentSnapshot): ContentSnapshot => ({ revision: like.revision, pages: [], files: [], reusables: [], markdownOf: () => '' });

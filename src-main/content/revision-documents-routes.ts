@@ -1,10 +1,10 @@
-import { documentSchemaQuery, pageDocumentQuery, revisionChangesQuery } from '../../src-shared/schemas/content-documents';
+import { documentSchemaQuery, pageDocumentQuery, reusableContentQuery, revisionChangesQuery } from '../../src-shared/schemas/content-documents';
 import { presentSemanticChanges } from '../change-requests/semantic-changes-presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { documentById, pageDocumentInRevision } from './documents-service';
 import { listPageMetaLinks, listRevisionPageMetaLinks } from './meta-links';
-import { getReusableContent } from './reusable-contents';
+import { findReusableContent, presentReusableContent, reusableContentDocument } from './reusable-contents';
 import { revisionChanges } from './revision-changes';
 
 /**
@@ -42,16 +42,24 @@ export function registerRevisionDocumentRoutes(router: Router): void {
     body: listRevisionPageMetaLinks(ctx, params.spaceId!, params.revisionId!, params.pageId!),
   }));
 
-  router.get('/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
-    getReusableContent(ctx, { spaceId: params.spaceId! }, params.reusableContentId!),
-  );
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
-    getReusableContent(ctx, { spaceId: params.spaceId!, changeRequestId: params.changeRequestId! }, params.reusableContentId!),
-  );
-  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}', ({ ctx, params }) =>
-    getReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!),
-  );
-  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document', ({ ctx, params }) =>
-    getReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!),
-  );
+  router.get('/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
+    parseInput(reusableContentQuery, query, 'query');
+    const found = findReusableContent(ctx, { spaceId: params.spaceId! }, params.reusableContentId!);
+    return { status: 200, body: presentReusableContent(found.view) };
+  });
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
+    parseInput(reusableContentQuery, query, 'query');
+    const found = findReusableContent(ctx, { spaceId: params.spaceId!, changeRequestId: params.changeRequestId! }, params.reusableContentId!);
+    return { status: 200, body: presentReusableContent(found.view) };
+  });
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
+    parseInput(reusableContentQuery, query, 'query');
+    const found = findReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!);
+    return { status: 200, body: presentReusableContent(found.view) };
+  });
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document', ({ ctx, params, query }) => {
+    parseInput(pageDocumentQuery, query, 'query');
+    const scope = { spaceId: params.spaceId!, revisionId: params.revisionId! };
+    return { status: 200, body: reusableContentDocument(ctx, scope, params.reusableContentId!) };
+  });
 }

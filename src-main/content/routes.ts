@@ -10,6 +10,7 @@ import { lazyScope, linkScopeOf, treeLinkScope } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
 import { gitSyncMarkdownOf } from '../export/page-markdown';
+import { presentReusableContent } from './reusable-contents';
 import { contentAtRevision, currentContent, currentPage, currentPageByPath, pagesOfTree, withSubtree, type ContentSnapshot } from './read-service';
 
 const SPACE = '/v1/spaces/{spaceId}';
@@ -24,7 +25,7 @@ export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spa
     parents: JSON.parse(revision.parents) as string[],
     pages: presentPageTree(snapshot.pages, ctx, spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)),
     files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
-    reusableContents: [],
+    reusableContents: snapshot.reusables.map(presentReusableContent),
     // Folio keeps no revision tags.
     tags: [],
     variables: {},
@@ -53,7 +54,7 @@ function presentOnePage(
 /** Links of a page read now resolve against its tree's pages and files now; of a revision, against the revision's. */
 const scopeOfTree = (ctx: CallContext, treeId: string) => lazyScope(() => treeLinkScope(ctx.db, treeId, new URL(ctx.baseUrl).origin));
 const scopeOfSnapshot = (ctx: CallContext, snapshot: ContentSnapshot) =>
-  lazyScope(() => linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin));
+  lazyScope(() => linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin, snapshot.reusables));
 
 export function registerContentRoutes(router: Router): void {
   router.get(`${SPACE}/content`, ({ ctx, params, query }) => {

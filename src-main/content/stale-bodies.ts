@@ -1,5 +1,5 @@
 import { type Clock, isoNow } from '../app/context';
-import { setPageMarkdown, hasLivePage } from '../store/content-pages';
+import { hasLiveBody, setBodyMarkdown } from '../store/body-rows';
 import { inTransaction, type Db } from '../store/database';
 import { clearStalePageBody, hasStalePageBodies, stalePageBodies } from '../store/stale-page-bodies';
 import { bodyDocId, bodyText } from './body-docs';
@@ -21,9 +21,9 @@ export function refreshStalePageBodies(ctx: { db: Db; clock: Clock; docs: DocSto
     for (const stale of stalePageBodies(ctx.db, treeId)) {
       const docId = bodyDocId(stale.tree_id, stale.page_id);
       // A page deleted since its last keystroke keeps the markdown it had; its body goes with the tree's.
-      if (hasLivePage(ctx.db, stale.tree_id, stale.page_id) && ctx.docs.exists(docId)) {
+      if (hasLiveBody(ctx.db, stale.tree_id, stale.page_id) && ctx.docs.exists(docId)) {
         try {
-          setPageMarkdown(ctx.db, stale.tree_id, stale.page_id, bodyText(ctx.docs.get(docId)).toString(), now);
+          setBodyMarkdown(ctx.db, stale.tree_id, stale.page_id, bodyText(ctx.docs.get(docId)).toString(), now);
           refreshed += 1;
         } catch (error) {
           // A body that no longer loads keeps its last markdown; one broken page must not fail every read.

@@ -25,7 +25,7 @@ export function exportSpaceRepositoryAt(ctx: ServiceContext, spaceId: string, re
   return repositoryOf(ctx, spaceId, contentAtRevision(ctx, spaceId, revisionId));
 }
 
-function repositoryOf(ctx: ServiceContext, spaceId: string, content: Pick<ContentSnapshot, 'pages' | 'files' | 'markdownOf'>): RepositoryFile[] {
+function repositoryOf(ctx: ServiceContext, spaceId: string, content: Pick<ContentSnapshot, 'pages' | 'files' | 'reusables' | 'markdownOf'>): RepositoryFile[] {
   const files = new Map(flattenTree(exportTree(content.pages)).map((page) => [page.id, page.file]));
   // The space's redirects (from an imported `.gitbook.yaml`): to the file of the page they lead to now,
   // else to the path the source named.
@@ -37,6 +37,7 @@ function repositoryOf(ctx: ServiceContext, spaceId: string, content: Pick<Conten
     pages: content.pages,
     markdownOf: content.markdownOf,
     files: content.files.map((file) => ({ id: file.file_id, name: file.name, bytes: () => readBlob(ctx.db, file.hash) })),
+    reusables: content.reusables.map((reusable) => ({ slug: reusable.slug, title: reusable.title, markdown: content.markdownOf(reusable.reusable_id) })),
     config: gitbookConfigText(redirects),
   });
 }

@@ -5,9 +5,9 @@ import { forkChangeRequest } from '../change-requests/service';
 import { bodyDocId, bodyText, treeDocId } from '../content/body-docs';
 import type { DocWriter } from '../content/doc-store';
 import { cutRevision, refreshTreeRows, type TreeRef } from '../content/engine';
-import { readPages } from '../content/tree-model';
+import { bodyOwnerIds } from '../content/reusables-model';
 import { bodyForks, getBodyFork, recordBodyFork, updateChangeRequest } from '../store/change-requests';
-import { setPageMarkdown } from '../store/content-pages';
+import { setBodyMarkdown } from '../store/body-rows';
 
 /**
  * The base of a Git Sync merge (docs/git-sync.md): a fork of the space holding exactly what the repository
@@ -40,16 +40,16 @@ export function stashMainForBase(ctx: ServiceContext, spaceId: string, baseId: s
   const mainTree = ctx.docs.get(treeDocId(spaceId));
   const baseTree = ctx.docs.get(treeDocId(baseId));
   const forked = new Set(bodyForks(ctx.db, baseId).map((fork) => fork.page_id));
-  const inBase = new Set(readPages(baseTree).map((page) => page.id));
+  const inBase = new Set(bodyOwnerIds(baseTree));
   const bodies: BaseStash['bodies'] = [];
-  for (const page of readPages(mainTree)) {
-    const mainBody = bodyDocId(spaceId, page.id);
+  for (const id of bodyOwnerIds(mainTree)) {
+    const mainBody = bodyDocId(spaceId, id);
     if (!ctx.docs.exists(mainBody)) continue;
-    if (forked.has(page.id)) {
-      const update = Y.encodeStateAsUpdate(ctx.docs.get(mainBody), Y.encodeStateVector(ctx.docs.get(bodyDocId(baseId, page.id))));
-      bodies.push({ pageId: page.id, update });
-    } else if (!inBase.has(page.id)) {
-      bodies.push({ pageId: page.id, update: Y.encodeStateAsUpdate(ctx.docs.get(mainBody)) });
+    if (forked.has(id)) {
+      const update = Y.encodeStateAsUpdate(ctx.docs.get(mainBody), Y.encodeStateVector(ctx.docs.get(bodyDocId(baseId, id))));
+      bodies.push({ pageId: id, update });
+    } else if (!inBase.has(id)) {
+      bodies.push({ pageId: id, update: Y.encodeStateAsUpdate(ctx.docs.get(mainBody)) });
     }
   }
   return { tree: Y.encodeStateAsUpdate(mainTree, Y.encodeStateVector(baseTree)), bodies };
@@ -65,7 +65,7 @@ export function applyBaseStash(ctx: ServiceContext, writer: DocWriter, base: Tre
     if (!getBodyFork(ctx.db, base.treeId, pageId)) recordBodyFork(ctx.db, base.treeId, pageId, false);
     const docId = bodyDocId(base.treeId, pageId);
     writer.applyUpdate(docId, update);
-    setPageMarkdown(ctx.db, base.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), now);
+    setBodyMarkdown(ctx.db, base.treeId, pageId, bodyText(ctx.docs.get(docId)).toString(), now);
   }
   cutRevision(ctx, base, 'update', ctx.user.id);
 }

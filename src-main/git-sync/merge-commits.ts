@@ -4,6 +4,7 @@ import { treeOf } from '../change-requests/access';
 import { forkChangeRequest, mergeIntoMain } from '../change-requests/service';
 import { bodyDocId, bodyText, treeDocId } from '../content/body-docs';
 import { applyBodyUpdate, cutRevision, refreshTreeRows } from '../content/engine';
+import { bodyOwnerIds } from '../content/reusables-model';
 import { readPages, writePage } from '../content/tree-model';
 import type { ImportPlan } from '../import/plan';
 import { requireSpace } from '../spaces/access';
@@ -47,7 +48,7 @@ export function mergeRepositoryIntoSpace(ctx: ServiceContext, spaceId: string, b
     writer.applyUpdate(crTree, edits.tree);
     const kept = keepPagesEditedInFolio(ctx, writer, cr.id, space.id, before.texts, basePagesBefore, crPagesBefore);
     refreshTreeRows(ctx, treeOf(cr));
-    const alive = new Set(readPages(ctx.docs.get(crTree)).map((page) => page.id));
+    const alive = new Set(bodyOwnerIds(ctx.docs.get(crTree)));
     for (const { pageId, update } of edits.bodies) {
       if (alive.has(pageId)) applyBodyUpdate(ctx, writer, treeOf(cr), pageId, update);
     }

@@ -6,6 +6,7 @@ import { refreshStalePageBodies } from '../content/stale-bodies';
 import { readPages } from '../content/tree-model';
 import type { ImportedPage, ImportPlan } from '../import/plan';
 import { saveImportedRedirects } from '../import/redirects';
+import { type ReusablesOutcome, writeImportedReusables } from '../import/write-reusables';
 import { listLivePages } from '../store/content-pages';
 import { deleteSpaceRedirectsExcept } from '../store/space-redirects';
 import { applyFilePlan, planFiles } from './reconcile-files';
@@ -27,6 +28,8 @@ export interface ReconcileOutcome {
   filesDeleted: number;
   /** What could not be applied, in words (a file whose bytes content refuses); the plan's own failures are not repeated. */
   failures: string[];
+  /** Reusable contents created, changed and removed (matched by slug). */
+  reusables: ReusablesOutcome;
 }
 
 /**
@@ -78,6 +81,7 @@ export function reconcileTreeWithPlan(
     if (!created.has(id)) updated.add(id);
   }
   for (const id of updated) moved.delete(id);
+  const reusables = writeImportedReusables(ctx, writer, tree, plan.reusables ?? [], { removeMissing: true });
   return {
     created: created.size,
     updated: updated.size,
@@ -88,6 +92,7 @@ export function reconcileTreeWithPlan(
     filesReplaced: files.changes.replaced,
     filesDeleted: files.changes.deleted,
     failures: files.changes.failures,
+    reusables,
   };
 }
 

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { AssetCollector } from './asset-collector';
 import { CONFIG_FILE, DEFAULT_CONFIG, readGitBookConfig } from './gitbook-config';
+import { readIncludes } from './includes';
 import { MARKDOWN, pageFromMarkdown } from './markdown-page';
 import type { ImportedPage, ImportPlan } from './plan';
 import type { SourceTree } from './source';
@@ -72,9 +73,18 @@ export async function importMarkdownTree(source: SourceTree): Promise<ImportPlan
     listed = markdown.length;
   }
   if (pages.length === 0 && config.root && tree.paths.length === 0) failures.push(`${CONFIG_FILE}: its root "${config.root}" holds no files`);
+  // Before loading the files: the reusable contents' bodies use files too.
+  const reusables = await readIncludes(tree, assets, failures);
   const files = await assets.load();
   const redirects = redirectsOf(config.redirects, (path) => pageOfFile.get(path), failures);
-  return { pages, files, totalResources: listed + files.length, failures, ...(redirects.length ? { redirects } : {}) };
+  return {
+    pages,
+    files,
+    totalResources: listed + files.length + reusables.length,
+    failures,
+    ...(reusables.length ? { reusables } : {}),
+    ...(redirects.length ? { redirects } : {}),
+  };
 }
 
 /** Without SUMMARY.md: the readme first, then files and folders in name order, a folder's README its page. */

@@ -38,9 +38,19 @@ export interface ImportedFile {
   bytes: Uint8Array;
 }
 
+/** A reusable content: Git Sync's `.gitbook/includes/{slug}.md`, which pages place with `{% include %}`. */
+export interface ImportedReusable {
+  /** The file's name without `.md`: what includes name it by, and the name an export writes back. */
+  slug: string;
+  title: string;
+  markdown: string;
+}
+
 export interface ImportPlan {
   pages: ImportedPage[];
   files: ImportedFile[];
+  /** Reusable contents the source holds (a repository's `.gitbook/includes/`). */
+  reusables?: ImportedReusable[];
   /** Resources found at the source (pages and files), imported or not. */
   totalResources: number;
   /** What could not be imported, in words (shown to the writer). */

@@ -11,6 +11,7 @@ import { cleanSlug } from './markdown-page';
 import { pageOptionsOf } from './page-options-write';
 import { countPages, type ImportedPage, type ImportPlan } from './plan';
 import { saveImportedRedirects } from './redirects';
+import { writeImportedReusables } from './write-reusables';
 
 /**
  * Writes an import plan under `parentPageId` (the root when null), after the pages already there.
@@ -55,8 +56,9 @@ export function writeImportPlan(
   refreshTreeRows(ctx, tree);
   if (plan.redirects?.length) saveImportedRedirects(ctx, tree.spaceId, plan.redirects, pageIds, now);
   for (const body of bodies) writeBody(ctx, writer, tree, body.pageId, body.markdown);
+  if (plan.reusables?.length) writeImportedReusables(ctx, writer, tree, plan.reusables, { removeMissing: false });
   const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);
-  const importedResources = countPages(plan.pages) + plan.files.length;
+  const importedResources = countPages(plan.pages) + plan.files.length + (plan.reusables?.length ?? 0);
   return {
     revision,
     importedResources,

@@ -1,7 +1,10 @@
 import type { RefResolver } from '../../src-shared/gitbook-markdown/context';
 import type { RefWriter } from '../../src-shared/gitbook-markdown/to-markdown-inline';
 import type { Db } from '../store/database';
+import { includeResolver, includeScopeOf } from '../content/includes';
+import type { MarkdownToDocumentOptions } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import { allLiveFiles } from '../store/content-files';
+import { allLiveReusables } from '../store/content-reusables';
 import { listLivePagesWithoutBodies } from '../store/content-pages';
 import { resolveLink, type LinkScope } from './resolve';
 
@@ -27,8 +30,13 @@ export interface LayoutFile {
  * the path `''` (what `README.md`, `../README.md` from a folder, or `/` resolve to) is that page,
  * and links written from it are relative to the root.
  */
-export function linkScopeOf(pages: readonly LayoutPage[], files: readonly LayoutFile[], appOrigin: string): LinkScope {
-  return { ...layoutOf(pages, files), appOrigin };
+export function linkScopeOf(
+  pages: readonly LayoutPage[],
+  files: readonly LayoutFile[],
+  appOrigin: string,
+  reusables?: ReadonlyArray<{ reusable_id: string; slug: string }>,
+): LinkScope {
+  return { ...layoutOf(pages, files), appOrigin, ...(reusables ? { includes: includeScopeOf(reusables) } : {}) };
 }
 
 /** Where pages and files sit in GitBook's file layout: what resolving needs but the app's origin. */
@@ -52,7 +60,7 @@ export function layoutOf(pages: readonly LayoutPage[], files: readonly LayoutFil
 
 /** The scope of a content tree now (main content or a change request's), read without page bodies. */
 export function treeLinkScope(db: Db, treeId: string, appOrigin: string): LinkScope {
-  return linkScopeOf(listLivePagesWithoutBodies(db, treeId), allLiveFiles(db, treeId), appOrigin);
+  return linkScopeOf(listLivePagesWithoutBodies(db, treeId), allLiveFiles(db, treeId), appOrigin, allLiveReusables(db, treeId));
 }
 
 /** The layout of a content tree now, for writing references (no origin needed). */
@@ -150,4 +158,12 @@ function relativePath(fromDir: readonly string[], to: readonly string[]): string
   while (common < fromDir.length && common < to.length - 1 && fromDir[common] === to[common]) common += 1;
   const segments = [...fromDir.slice(common).map(() => '..'), ...to.slice(common)];
   return segments.map((s) => s.replace(/[%#?]/g, encodeURIComponent)).join('/');
+}
+
+/** What converting a body to GitBook's document needs: its links as references, its includes as reusable contents. */
+export function documentOptions(scope: LinkScope, sourcePageId: string | null): MarkdownToDocumentOptions {
+  return {
+    resolveRef: documentRefResolver(scope, sourcePageId),
+    ...(scope.includes ? { resolveInclude: includeResolver(scope.includes) } : {}),
+  };
 }

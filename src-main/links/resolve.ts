@@ -1,3 +1,4 @@
+import type { IncludeScope } from '../content/includes';
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
 export type LinkTarget =
@@ -18,6 +19,8 @@ export interface LinkScope {
   fileByName: Map<string, { file_id: string }>;
   /** The origin the API was called at: links into the app there are `in-app`. */
   appOrigin: string;
+  /** The content's reusable contents, for its includes (content/includes.ts); none when the reader has none to offer. */
+  includes?: IncludeScope;
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

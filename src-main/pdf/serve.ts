@@ -4,6 +4,8 @@ import { contentDisposition as httpContentDisposition } from '../http/header-val
 import { allLiveFiles, readBlob, type ContentFileRow } from '../store/content-files';
 import { getLivePage, listLivePages, type ContentPageRow } from '../store/content-pages';
 import type { Db } from '../store/database';
+import { allLiveReusables } from '../store/content-reusables';
+import { expandIncludes } from '../content/includes';
 import { treeReferences } from './references';
 import { renderPdf, type ImageResolver, type PdfPage } from './render';
 import { verifyPdfUrl } from './signing';
@@ -21,12 +23,15 @@ export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: 
     if (!verdict.ok) return plain(res, verdict.status, verdict.reason);
     const { target } = verdict;
     let pages: PdfPage[];
+    // The PDF prints markdown: reusable contents are put in place of their includes first.
+    const reusables = new Map(allLiveReusables(db, target.treeId).map((row) => [row.slug.toLowerCase(), row.markdown]));
+    const expand = (markdown: string) => (reusables.size ? expandIncludes(markdown, (slug) => reusables.get(slug)) : markdown);
     if (target.pageId) {
       const row = getLivePage(db, target.treeId, target.pageId);
       if (!row) return plain(res, 404, 'No such page');
-      pages = [pdfPage(row, 0)];
+      pages = [pdfPage(row, 0, expand)];
     } else {
-      pages = readingOrder(listLivePages(db, target.treeId)).map(({ row, depth }) => pdfPage(row, depth));
+      pages = readingOrder(listLivePages(db, target.treeId)).map(({ row, depth }) => pdfPage(row, depth, expand));
     }
     const references = treeReferences(db, target, baseUrl, clock.now());
     const bytes = await renderPdf(pages, treeImages(db, target.treeId), { title: target.title, createdAt: clock.now(), references });
@@ -81,7 +86,7 @@ export function readingOrder<Row extends TreeFields>(rows: readonly Row[]): Arra
   return out;
 }
 
-function pdfPage(row: ContentPageRow, depth: number): PdfPage {
+function pdfPage(row: ContentPageRow, depth: number, expand: (markdown: string) => string): PdfPage {
   let meta: { description?: unknown; href?: unknown } = {};
   try {
     meta = JSON.parse(row.meta) as typeof meta;
@@ -89,7 +94,7 @@ function pdfPage(row: ContentPageRow, depth: number): PdfPage {
     meta = {};
   }
   const description = typeof meta.description === 'string' ? meta.description.trim() : '';
-  let markdown = row.markdown ?? '';
+  let markdown = expand(row.markdown ?? '');
   // A link page has no body: its target is what there is to read.
   if (row.kind === 'link' && typeof meta.href === 'string' && meta.href) markdown = `<${meta.href.replace(/[<>\s]/g, encodeURIComponent)}>`;
   return {

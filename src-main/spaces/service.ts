@@ -14,6 +14,7 @@ import { deleteTreeVersions } from '../store/revisions';
 import { unindexSpace } from '../store/search';
 import { deleteTreeLinks } from '../store/links';
 import { deleteTreeFileVersions } from '../store/content-files';
+import { deleteTreeReusableVersions } from '../store/content-reusables';
 import type { PageRequest } from '../store/keyset';
 import { deleteSpaceRow, getSpace, insertSpace, listSpacesOfOrganization, spacesDeletedBefore, updateSpace, type SpaceRow } from '../store/spaces';
 import { SPACE_RETENTION_MS, requireSpace, spaceRole } from './access';
@@ -172,6 +173,7 @@ export function purgeExpiredSpaces(ctx: Pick<ServiceContext, 'db' | 'clock' | 'd
       unindexSpace(ctx.db, id);
       deleteTreeLinks(ctx.db, id);
       deleteTreeFileVersions(ctx.db, id);
+      deleteTreeReusableVersions(ctx.db, id);
       deleteSpaceRow(ctx.db, id);
     }));
   }

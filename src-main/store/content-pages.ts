@@ -101,11 +101,14 @@ export function settlePages(db: Db, treeId: string): void {
   db.prepare('UPDATE content_pages SET dirty = 0 WHERE tree_id = ? AND dirty = 1').run(treeId);
 }
 
-/** Trees with page or file changes not yet in a revision. */
+/** Trees with page, file or reusable-content changes not yet in a revision. */
 export function treesWithPendingChanges(db: Db): string[] {
   return (
     db
-      .prepare('SELECT tree_id FROM content_pages WHERE dirty = 1 UNION SELECT tree_id FROM content_files WHERE dirty = 1')
+      .prepare(
+        `SELECT tree_id FROM content_pages WHERE dirty = 1 UNION SELECT tree_id FROM content_files WHERE dirty = 1
+         UNION SELECT tree_id FROM content_reusables WHERE dirty = 1`,
+      )
       .all() as Array<{ tree_id: string }>
   ).map((r) => r.tree_id);
 }

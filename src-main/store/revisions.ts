@@ -74,8 +74,13 @@ export function latestPageVersion(db: Db, treeId: string, pageId: string): { rev
 }
 
 /** Markdown bodies are stored once, by content hash. */
+/** A body's id: the SHA-256 of its markdown, the key content_bodies stores it under. */
+export function bodyHash(markdown: string): string {
+  return createHash('sha256').update(markdown, 'utf8').digest('hex');
+}
+
 export function storeBody(db: Db, markdown: string): string {
-  const hash = createHash('sha256').update(markdown, 'utf8').digest('hex');
+  const hash = bodyHash(markdown);
   db.prepare('INSERT INTO content_bodies (hash, markdown) VALUES (?, ?) ON CONFLICT(hash) DO NOTHING').run(hash, markdown);
   return hash;
 }

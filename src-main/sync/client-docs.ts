@@ -3,8 +3,8 @@ import { MAX_DOCS_PER_EXCHANGE } from '../../src-shared/schemas/sync';
 import { OWNER_SETTING } from '../app/bootstrap';
 import type { AppServices } from '../app/context';
 import { applyBodyUpdate, bodyText, refreshTreeRows, type TreeRef, treeDocId } from '../content/engine';
-import { setPageMarkdown } from '../store/content-pages';
-import { readPages } from '../content/tree-model';
+import { bodyOwnerIds } from '../content/reusables-model';
+import { setBodyMarkdown } from '../store/body-rows';
 import { getSetting, setSetting } from '../store/settings';
 import { mirroredTreeIds, recordDocRefusals, storedBodyDocIds } from '../store/sync-docs';
 import { getUserById } from '../store/users';
@@ -60,7 +60,7 @@ export async function syncDocuments(app: AppServices, replicaId: string, call: R
   if (full) {
     const bodies = new Set<string>();
     for (const tree of trees) {
-      for (const page of readPages(app.docs.get(treeDocId(tree.treeId)))) bodies.add(`body:${tree.treeId}:${page.id}`);
+      for (const id of bodyOwnerIds(app.docs.get(treeDocId(tree.treeId)))) bodies.add(`body:${tree.treeId}:${id}`);
       for (const docId of storedBodyDocIds(app.db, tree.treeId)) bodies.add(docId);
     }
     bodyDocs = [...bodies];
@@ -202,7 +202,7 @@ function revertDocuments(app: AppServices, answers: DocAnswer[], trees: Map<stri
       if (!tree || !answer.update) continue;
       app.docs.replaceWithin(writer, answer.docId, bytes(answer.update));
       const { pageId } = parseDocId(answer.docId);
-      if (pageId) setPageMarkdown(app.db, tree.treeId, pageId, bodyText(app.docs.get(answer.docId)).toString(), new Date().toISOString());
+      if (pageId) setBodyMarkdown(app.db, tree.treeId, pageId, bodyText(app.docs.get(answer.docId)).toString(), new Date().toISOString());
       else refreshTreeRows(ctx, tree);
     }
   });

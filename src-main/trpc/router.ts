@@ -3,6 +3,7 @@ import { changeRequestsRouter } from './change-requests';
 import { changeRequestReviewsRouter } from './change-request-reviews';
 import { collectionsRouter } from './collections';
 import { commentsRouter } from './comments';
+import { reusableContentsRouter } from './reusable-contents';
 import { contentRouter } from './content';
 import { filesRouter } from './files';
 import { invitesRouter } from './invites';
@@ -42,6 +43,7 @@ export const appRouter = router({
   sync: syncRouter,
   collections: collectionsRouter,
   content: contentRouter,
+  reusableContents: reusableContentsRouter,
   spaceExport: spaceExportRouter,
   gitSync: gitSyncRouter,
   files: filesRouter,

@@ -17,6 +17,12 @@ export const pageDocumentQuery = z.object({
   dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional(),
 });
 
+/** GET …/reusable-contents/{reusableContentId}: GitBook's `metadata` and `computed` flags (Folio computes none). */
+export const reusableContentQuery = z.object({
+  metadata: z.enum(['true', 'false']).optional(),
+  computed: z.enum(['true', 'false']).optional(),
+});
+
 /** GET /spaces/{spaceId}/documents/{documentId}: `schema` picks GitBook's document schema version. */
 export const documentSchemaQuery = z.object({
   schema: z.enum(['current', 'next']).optional(),

@@ -95,7 +95,7 @@ describe('a document by id', () => {
 });
 
 describe('reusable contents', () => {
-  it('are unknown in every content (Folio has none), after access is checked', async () => {
+  it('answer 404 for an unknown id in every content, after access is checked', async () => {
     const spaceId = await newSpace();
     const revision = await currentRevision(spaceId);
     const cr = (await server.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).body.id as string;
@@ -107,7 +107,7 @@ describe('reusable contents', () => {
     ]) {
       const res = await server.api.get(path);
       expect(res.status).toBe(404);
-      expect(res.body.error.message).toContain('no reusable contents');
+      expect(res.body.error.message).toContain('Reusable content "rc1" not found');
     }
     const missing = await server.api.get(`/v1/spaces/${spaceId}/revisions/nope/reusable-contents/rc1`);
     expect(missing.body.error.message).toContain('Revision');

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import type { ImportPlan } from '../../src-main/import/plan';
 import { DEFAULT_LIMITS, readFolder } from '../../src-main/import/source';
 import { writeImportPlan } from '../../src-main/import/write-plan';
 import { getLivePage, listLivePagesWithoutBodies } from '../../src-main/store/content-pages';
+import { allLiveReusables } from '../../src-main/store/content-reusables';
 import { listSpaceRedirects } from '../../src-main/store/space-redirects';
 import { getUserById } from '../../src-main/store/users';
 import { newSpace } from '../export/repository-support';
@@ -186,6 +187,8 @@ describe('the Mirror repository after commits that edit, rename, move, add and d
       filesReplaced: 1,
       filesDeleted: removedNames.length,
       failures: [],
+      // The Mirror repository has no `.gitbook/includes/`.
+      reusables: { created: 0, updated: 0, deleted: 0 },
     });
     expect(result.revision).not.toBeNull();
   });
@@ -243,6 +246,38 @@ describe('redirects reconciled', () => {
       ['old-guide', guideId],
       ['start', idsByFile(tree).get('README.md')],
     ]);
+  });
+});
+
+describe('reusable contents reconciled', () => {
+  it("follow the repository's includes: an edited one keeps its id, a new one comes, a removed one goes, and again writes nothing", async () => {
+    const repository = mkdtempSync(join(tmpdir(), 'folio-reconcile-'));
+    temporary.push(repository);
+    const include = (slug: string, title: string, body: string) => {
+      mkdirSync(join(repository, '.gitbook/includes'), { recursive: true });
+      writeFileSync(join(repository, `.gitbook/includes/${slug}.md`), `---\ntitle: ${title}\n---\n\n${body}`);
+    };
+    writeFileSync(join(repository, 'README.md'), '# Home\n\n{% include ".gitbook/includes/help.md" %}\n');
+    writeFileSync(join(repository, 'SUMMARY.md'), '# Table of contents\n\n* [Home](README.md)\n');
+    include('help', 'Help', 'Ask us.\n');
+    include('old', 'Old', 'Gone soon.\n');
+    const tree = await spaceWith(await planOf(repository));
+    const before = allLiveReusables(owner.db, tree.treeId);
+    const help = before.find((row) => row.slug === 'help')!;
+
+    include('help', 'Help', 'Ask us anything.\n');
+    include('new', 'New', 'Fresh.\n');
+    rmSync(join(repository, '.gitbook/includes/old.md'));
+    const { outcome } = reconcile(tree, await planOf(repository));
+    expect(outcome.reusables).toEqual({ created: 1, updated: 1, deleted: 1 });
+    const after = allLiveReusables(owner.db, tree.treeId);
+    expect(after.map((row) => row.slug).sort()).toEqual(['help', 'new']);
+    expect(after.find((row) => row.slug === 'help')).toMatchObject({ reusable_id: help.reusable_id, markdown: 'Ask us anything.\n' });
+
+    const again = reconcile(tree, await planOf(repository));
+    expect(again.outcome.reusables).toEqual({ created: 0, updated: 0, deleted: 0 });
+    expect(again.newUpdates).toBe(0);
+    expect(again.revision).toBeNull();
   });
 });
 

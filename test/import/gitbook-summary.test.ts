@@ -169,6 +169,8 @@ describe('a SUMMARY.md made into pages', () => {
   it('without SUMMARY.md, makes folders and files pages with their file slugs, the readme first', async () => {
     const plan = await importMarkdownTree(repo({ 'README.md': '# Home\n', 'b.md': '# B\n', 'a/README.md': '# A\n', 'a/x.y.md': '# XY\n', '.gitbook/includes/snippet.md': 'reused\n' }));
     expect(shape(plan.pages)).toEqual(['document:Home', ['document:A (a)', ['document:XY (x.y)']], 'document:B (b)']);
-    expect(plan.totalResources).toBe(4);
+    // The include is no page: it is a reusable content (pages place it with `{% include %}`).
+    expect(plan.reusables).toEqual([{ slug: 'snippet', title: 'snippet', markdown: 'reused\n' }]);
+    expect(plan.totalResources).toBe(5);
   });
 });

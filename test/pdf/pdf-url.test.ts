@@ -110,7 +110,9 @@ describe('signed PDF links', () => {
     const otherTree = new URL(good);
     otherTree.pathname = `/pdf/${space.id}/someothertree/Docs.pdf`;
     const badSignature = new URL(good);
-    badSignature.searchParams.set('signature', `${good.searchParams.get('signature')!.slice(0, -2)}00`);
+    // Two other hex digits at the end (never the same two: a signature ending in 00 would stay valid).
+    const signature = good.searchParams.get('signature')!;
+    badSignature.searchParams.set('signature', `${signature.slice(0, -2)}${signature.endsWith('00') ? 'ff' : '00'}`);
     const later = new URL(good);
     later.searchParams.set('expires', String(Number(good.searchParams.get('expires')) + 60_000));
     const unsigned = new URL(good);

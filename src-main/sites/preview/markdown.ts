@@ -1,9 +1,9 @@
 import hljs from 'highlight.js/lib/common';
-import type { RefResolver } from '../../../src-shared/gitbook-markdown/context';
+import type { IncludeResolver, RefResolver } from '../../../src-shared/gitbook-markdown/context';
 import { renderDocument, type DocumentLinks } from '../../../src-shared/gitbook-markdown/html/render-document';
 import { markdownToDocument } from '../../../src-shared/gitbook-markdown/markdown-to-document';
 import type { OpenAPITag } from '../../../src-shared/gitbook-markdown/openapi-blocks';
-import type { ContentRef, ContentRefAnchor, ContentRefPage, OpenAPIBlock } from '../../../src-shared/gitbook-markdown/types';
+import type { ContentRef, ContentRefAnchor, ContentRefPage, ContentRefReusableContent, OpenAPIBlock } from '../../../src-shared/gitbook-markdown/types';
 
 /**
  * A page of the published site as HTML: its markdown read as GitBook's JSON document (the one converter
@@ -20,6 +20,8 @@ import type { ContentRef, ContentRefAnchor, ContentRefPage, OpenAPIBlock } from 
 export interface PageLinks {
   /** Turns the markdown's URLs into page, anchor and file references (the space's content). */
   resolveRef?: RefResolver;
+  /** The page's includes: the reusable content a path names, and its markdown (rendered in place). */
+  includes?: { resolve: IncludeResolver; markdownOf(reusableContentId: string): string | undefined };
   /** The URL of a file of the page's space by name. */
   fileUrl(name: string): string;
   /** A file of the page's space by id (an image's dimensions when they are known). */
@@ -40,8 +42,18 @@ export interface PageLinks {
 export type SwaggerSpecRef = { kind: 'file'; fileId: string } | { kind: 'asset'; name: string } | { kind: 'url'; url: string };
 
 export function renderPageMarkdown(source: string, links: PageLinks): string {
-  const document = markdownToDocument(source, { keepStructure: true, ...(links.resolveRef ? { resolveRef: links.resolveRef } : {}) });
-  return renderDocument(document, documentLinks(links), { highlight });
+  const toDocument = (markdown: string) =>
+    markdownToDocument(markdown, {
+      keepStructure: true,
+      ...(links.resolveRef ? { resolveRef: links.resolveRef } : {}),
+      ...(links.includes ? { resolveInclude: links.includes.resolve } : {}),
+    });
+  // An included body's links resolve as the page's do: Git Sync writes both relative to the space's files.
+  const reusableContent = (ref: ContentRefReusableContent) => {
+    const markdown = ref.space === undefined ? links.includes?.markdownOf(ref.reusableContent) : undefined;
+    return markdown === undefined ? undefined : toDocument(markdown);
+  };
+  return renderDocument(toDocument(source), documentLinks(links), { highlight, reusableContent });
 }
 
 function highlight(code: string, language: string): string | undefined {

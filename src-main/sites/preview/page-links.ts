@@ -5,6 +5,8 @@ import { documentRefResolver, treeLinkScope } from '../../links/content-refs';
 import { operationOf } from '../../openapi/operation';
 import { allLiveFiles, type ContentFileRow } from '../../store/content-files';
 import { getLivePage, type ContentPageRow } from '../../store/content-pages';
+import { getLiveReusable, liveReusableBySlug } from '../../store/content-reusables';
+import { includedSlug } from '../../content/includes';
 import type { PageLinks } from './markdown';
 import { missingOperationHtml, operationHtml } from './openapi-html';
 import { swaggerOperationHtml } from './swagger-blocks';
@@ -31,6 +33,15 @@ export function sitePageLinks(app: FolioApp, frame: SiteFrame, page: ContentPage
     // is read at the first one, so a page without any costs what it did, however large its space.
     resolveRef: (url, usage) =>
       OUTSIDE_OR_HERE.test(url) ? undefined : (resolver ??= documentRefResolver(treeLinkScope(app.db, page.tree_id, origin), page.page_id))(url, usage),
+    // Reusable contents of the page's own content (main, as the site publishes it), found by the include's slug.
+    includes: {
+      resolve: (path) => {
+        const slug = includedSlug(path);
+        const row = slug === undefined ? undefined : liveReusableBySlug(app.db, page.tree_id, slug);
+        return row ? { kind: 'reusable-content', reusableContent: row.reusable_id } : undefined;
+      },
+      markdownOf: (id) => getLiveReusable(app.db, page.tree_id, id)?.markdown,
+    },
     fileUrl: (name) => `${frame.root}~files/${location.siteSpace.id}/${encodeURIComponent(name)}`,
     file: (fileId) => {
       const row = fileById(fileId);
