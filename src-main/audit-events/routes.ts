@@ -7,18 +7,18 @@ import { getOrganizationAuditEvent, listOrganizationAuditEventActions, listOrgan
 
 export function registerAuditEventRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/audit-event-actions', ({ ctx, params }) => {
-    const actions = listOrganizationAuditEventActions(ctx, params.organizationId!);
+    const actions = listOrganizationAuditEventActions(ctx, params.organizationId);
     return { status: 200, body: { items: actions.map(presentAuditEventAction) } };
   });
 
   router.get('/v1/orgs/{organizationId}/audit-events', ({ ctx, params, query }) => {
     const { page, limit, ...filters } = parseInput(listAuditEventsQuery, query, 'query');
-    const events = listOrganizationAuditEvents(ctx, params.organizationId!, filters, { page, limit: limit ?? 20 });
+    const events = listOrganizationAuditEvents(ctx, params.organizationId, filters, { page, limit: limit ?? 20 });
     return { status: 200, body: listEnvelope(events, (row) => presentAuditEvent(row, ctx)) };
   });
 
   router.get('/v1/orgs/{organizationId}/audit-events/{auditEventId}', ({ ctx, params }) => {
-    const event = getOrganizationAuditEvent(ctx, params.organizationId!, params.auditEventId!);
+    const event = getOrganizationAuditEvent(ctx, params.organizationId, params.auditEventId);
     return { status: 200, body: presentAuditEvent(event, ctx, true) };
   });
 }

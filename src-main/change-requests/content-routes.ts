@@ -4,7 +4,7 @@ import type { CallContext } from '../app/context';
 import { childrenIndex, presentPage, presentPageTree } from '../content/presenter';
 import { contentOfTree, pagesOfTree, withSubtree } from '../content/read-service';
 import { gitSyncMarkdownOf } from '../export/page-markdown';
-import { presentRevision } from '../content/routes';
+import { presentRevision } from '../content/revisions-presenter';
 import { notFound, badRequest } from '../errors';
 import { presentFile } from '../files/presenter';
 import { listEnvelope } from '../http/list';
@@ -23,8 +23,8 @@ const BASE = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
 
 /** The content reads of a change request: the same presenters as main content, on its own tree. */
 export function registerChangeRequestContentRoutes(router: Router): void {
-  const scope = (ctx: CallContext, params: Record<string, string>) => {
-    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+  const scope = (ctx: CallContext, params: { spaceId: string; changeRequestId: string }) => {
+    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     return { spaceId: space.id, treeId: changeRequest.id, revision: currentRevisionOf(ctx, changeRequest) };
   };
   const onePage = (ctx: CallContext, spaceId: string, row: ContentPageRow, query: unknown) => {
@@ -50,14 +50,14 @@ export function registerChangeRequestContentRoutes(router: Router): void {
 
   router.get(`${BASE}/page/{pageId}`, ({ ctx, params, query }) => {
     const { spaceId, treeId } = scope(ctx, params);
-    const row = getLivePage(ctx.db, treeId, params.pageId!);
+    const row = getLivePage(ctx.db, treeId, params.pageId);
     if (!row) throw notFound(`Page "${params.pageId}" not found in this change request`);
     return { status: 200, body: onePage(ctx, spaceId, row, query) };
   });
 
   router.get(`${BASE}/path/{pagePath+}`, ({ ctx, params, query }) => {
     const { spaceId, treeId } = scope(ctx, params);
-    const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
+    const path = params.pagePath.replace(/^\/+|\/+$/g, '');
     if (!path) throw badRequest('pagePath: give the path of a page');
     const row = getLivePageByPath(ctx.db, treeId, path);
     if (!row) throw notFound(`No page at path "${path}" in this change request`);
@@ -74,7 +74,7 @@ export function registerChangeRequestContentRoutes(router: Router): void {
   router.get(`${BASE}/files/{fileId}`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const { treeId } = scope(ctx, params);
-    const file = getLiveFile(ctx.db, treeId, params.fileId!);
+    const file = getLiveFile(ctx.db, treeId, params.fileId);
     if (!file) throw notFound(`File "${params.fileId}" not found in this change request`);
     return { status: 200, body: presentFile(file, { ...ctx, now: ctx.clock.now() }) };
   });
@@ -85,7 +85,7 @@ export function registerChangeRequestEditRoute(router: Router): void {
   router.post(BASE, async ({ ctx, params, body, query }) => {
     const { compat } = parseInput(contentChangesQuery, query, 'query');
     const { changes } = parseInput(contentChangesBody, body);
-    const result = await applyContentChanges(ctx, params.spaceId!, params.changeRequestId!, changes);
+    const result = await applyContentChanges(ctx, params.spaceId, params.changeRequestId, changes);
     const changeRequest = presentChangeRequest(result.changeRequest, ctx);
     if (compat !== false) return { status: 200, body: changeRequest };
     const pageUrl = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${result.changeRequest.space_id}/change-requests/${result.changeRequest.id}/content/page/${pageId}`;

@@ -7,7 +7,7 @@ import { presentChangeRequest } from './presenter';
 
 export function registerOrganizationChangeRequestRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/change-requests', ({ ctx, params, query }) => {
-    const page = listChangeRequestsForOrganization(ctx, params.organizationId!, parseInput(listOrganizationChangeRequestsQuery, query, 'query'));
+    const page = listChangeRequestsForOrganization(ctx, params.organizationId, parseInput(listOrganizationChangeRequestsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (cr) => presentChangeRequest(cr, ctx)) };
   });
 }

@@ -19,45 +19,45 @@ import {
 export function registerChangeRequestReviewRoutes(router: Router): void {
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', ({ ctx, params, query }) => {
     const { outdated, format, ...page } = parseInput(listReviewsQuery, query, 'query');
-    const result = getReviewsByChangeRequestId(ctx, params.spaceId!, params.changeRequestId!, { outdated }, page);
-    const { changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    const result = getReviewsByChangeRequestId(ctx, params.spaceId, params.changeRequestId, { outdated }, page);
+    const { changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     const items = presentReviews(result.rows, changeRequest, ctx, format);
     return { status: 200, body: listEnvelope({ ...result, rows: items }, (item) => item) };
   });
 
   router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', ({ ctx, params, body }) => {
-    const review = submitChangeRequestReview(ctx, params.spaceId!, params.changeRequestId!, parseInput(submitReviewBody, body));
-    const { changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    const review = submitChangeRequestReview(ctx, params.spaceId, params.changeRequestId, parseInput(submitReviewBody, body));
+    const { changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     const presented = presentReview(review, changeRequest, ctx, undefined);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}', ({ ctx, params, query }) => {
     const { format } = parseInput(reviewFormatQuery, query, 'query');
-    const review = getChangeRequestReviewById(ctx, params.spaceId!, params.changeRequestId!, params.reviewId!);
-    const { changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    const review = getChangeRequestReviewById(ctx, params.spaceId, params.changeRequestId, params.reviewId);
+    const { changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     return { status: 200, body: presentReview(review, changeRequest, ctx, format) };
   });
 
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', ({ ctx, params, query }) => {
     const page = parseInput(listQuery, query, 'query');
-    const result = getRequestedReviewersByChangeRequestId(ctx, params.spaceId!, params.changeRequestId!, page);
+    const result = getRequestedReviewersByChangeRequestId(ctx, params.spaceId, params.changeRequestId, page);
     const items = presentRequestedReviewers(result.rows, ctx);
     return { status: 200, body: listEnvelope({ ...result, rows: items }, (item) => item) };
   });
 
   router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', ({ ctx, params, body }) => {
-    const rows = requestReviewersForChangeRequest(ctx, params.spaceId!, params.changeRequestId!, parseInput(requestReviewersBody, body));
+    const rows = requestReviewersForChangeRequest(ctx, params.spaceId, params.changeRequestId, parseInput(requestReviewersBody, body));
     return { status: 200, body: { users: presentRequestedReviewers(rows, ctx) } };
   });
 
   // The spec's answers: 205 when removed, 204 when that user was not requested.
   router.delete('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}', ({ ctx, params }) => ({
-    status: removeRequestedReviewerFromChangeRequest(ctx, params.spaceId!, params.changeRequestId!, params.userId!) ? 205 : 204,
+    status: removeRequestedReviewerFromChangeRequest(ctx, params.spaceId, params.changeRequestId, params.userId) ? 205 : 204,
   }));
 
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors', ({ ctx, params }) => {
-    const rows = getContributorsByChangeRequestId(ctx, params.spaceId!, params.changeRequestId!);
+    const rows = getContributorsByChangeRequestId(ctx, params.spaceId, params.changeRequestId);
     return { status: 200, body: { items: presentContributors(rows, ctx), count: rows.length } };
   });
 }

@@ -31,39 +31,39 @@ const ONE = `${LIST}/{changeRequestId}`;
 export function registerChangeRequestRoutes(router: Router): void {
   router.get(LIST, ({ ctx, params, query }) => {
     const { status, contributor, ...page } = parseInput(listChangeRequestsQuery, query, 'query');
-    const result = listSpaceChangeRequests(ctx, params.spaceId!, { status, contributor }, page);
+    const result = listSpaceChangeRequests(ctx, params.spaceId, { status, contributor }, page);
     return { status: 200, body: listEnvelope(result, (cr) => presentChangeRequest(cr, ctx)) };
   });
 
   router.post(LIST, ({ ctx, params, body }) => {
     const { subject } = parseInput(createChangeRequestBody, body ?? {});
-    const presented = presentChangeRequest(createChangeRequest(ctx, params.spaceId!, subject), ctx);
+    const presented = presentChangeRequest(createChangeRequest(ctx, params.spaceId, subject), ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.get(ONE, ({ ctx, params }) => ({
     status: 200,
-    body: presentChangeRequest(getChangeRequestForCaller(ctx, params.spaceId!, params.changeRequestId!), ctx),
+    body: presentChangeRequest(getChangeRequestForCaller(ctx, params.spaceId, params.changeRequestId), ctx),
   }));
 
   router.patch(ONE, ({ ctx, params, body }) => {
     const input = parseInput(updateChangeRequestBody, body);
-    return { status: 200, body: presentChangeRequest(editChangeRequest(ctx, params.spaceId!, params.changeRequestId!, input), ctx) };
+    return { status: 200, body: presentChangeRequest(editChangeRequest(ctx, params.spaceId, params.changeRequestId, input), ctx) };
   });
 
   router.post(`${ONE}/merge`, ({ ctx, params }) => ({
     status: 200,
-    body: mergeChangeRequest(ctx, params.spaceId!, params.changeRequestId!),
+    body: mergeChangeRequest(ctx, params.spaceId, params.changeRequestId),
   }));
 
   router.post(`${ONE}/update`, ({ ctx, params }) => ({
     status: 200,
-    body: updateFromMain(ctx, params.spaceId!, params.changeRequestId!),
+    body: updateFromMain(ctx, params.spaceId, params.changeRequestId),
   }));
 
   router.get(`${ONE}/changes`, ({ ctx, params, query }) => {
     const { limit } = parseInput(changeRequestChangesQuery, query, 'query');
-    const { changes } = changeRequestChanges(ctx, params.spaceId!, params.changeRequestId!);
+    const { changes } = changeRequestChanges(ctx, params.spaceId, params.changeRequestId);
     return { status: 200, body: presentSemanticChanges(changes, ctx, limit) };
   });
 }
@@ -74,7 +74,7 @@ const pdfQuery = z.object({ only: queryBoolean.optional(), page: z.string().min(
 export function registerChangeRequestPdfRoute(router: Router): void {
   router.get(`${ONE}/pdf`, ({ ctx, params, query }) => {
     const { only, page } = parseInput(pdfQuery, query, 'query');
-    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId!, params.changeRequestId!);
+    const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     if (only && !page) throw badRequest('page: only=true needs the page to print');
     if (page && !getLivePage(ctx.db, changeRequest.id, page)) throw notFound(`Page "${page}" not found in this change request`);
     const title = changeRequest.subject || `${space.title || 'Space'} — change request #${changeRequest.number}`;

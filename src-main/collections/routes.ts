@@ -4,7 +4,7 @@ import { moveBody, transferBody } from '../../src-shared/schemas/content';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
-import { presentSpaceFor } from '../spaces/routes';
+import { presentSpaceFor } from '../spaces/presenter';
 import { collectionAccess } from './access';
 import { presentCollection } from './presenter';
 import {
@@ -23,7 +23,7 @@ const COLLECTION = '/v1/collections/{collectionId}';
 export function registerCollectionRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/collections', ({ ctx, params, query }) => {
     const { nested, ...page } = parseInput(listCollectionsQuery, query, 'query');
-    const result = listOrganizationCollections(ctx, params.organizationId!, { nested: nested ?? true }, page);
+    const result = listOrganizationCollections(ctx, params.organizationId, { nested: nested ?? true }, page);
     return {
       status: 200,
       body: listEnvelope(result, (c) => presentCollection(c, collectionAccess(ctx, c).role, ctx)),
@@ -31,36 +31,36 @@ export function registerCollectionRoutes(router: Router): void {
   });
 
   router.post('/v1/orgs/{organizationId}/collections', ({ ctx, params, body }) => {
-    const { collection, role } = createCollection(ctx, params.organizationId!, parseInput(createCollectionBody, body ?? {}));
+    const { collection, role } = createCollection(ctx, params.organizationId, parseInput(createCollectionBody, body ?? {}));
     return { status: 201, body: presentCollection(collection, role, ctx) };
   });
 
   router.get(COLLECTION, ({ ctx, params }) => {
-    const { collection, role } = getCollectionForCaller(ctx, params.collectionId!);
+    const { collection, role } = getCollectionForCaller(ctx, params.collectionId);
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
   router.patch(COLLECTION, ({ ctx, params, body }) => {
-    const { collection, role } = updateCollectionSettings(ctx, params.collectionId!, parseInput(updateCollectionBody, body));
+    const { collection, role } = updateCollectionSettings(ctx, params.collectionId, parseInput(updateCollectionBody, body));
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
   // GitBook answers 205 when the collection was deleted and 204 when it did not exist.
-  router.delete(COLLECTION, ({ ctx, params }) => ({ status: deleteCollection(ctx, params.collectionId!) ? 205 : 204 }));
+  router.delete(COLLECTION, ({ ctx, params }) => ({ status: deleteCollection(ctx, params.collectionId) ? 205 : 204 }));
 
   router.get(`${COLLECTION}/spaces`, ({ ctx, params, query }) => {
-    const page = listCollectionSpaces(ctx, params.collectionId!, parseInput(listQuery, query, 'query'));
+    const page = listCollectionSpaces(ctx, params.collectionId, parseInput(listQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (space) => presentSpaceFor(ctx, space)) };
   });
 
   router.post(`${COLLECTION}/move`, ({ ctx, params, body }) => {
-    const { collection, role } = moveCollection(ctx, params.collectionId!, parseInput(moveBody, body));
+    const { collection, role } = moveCollection(ctx, params.collectionId, parseInput(moveBody, body));
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
   router.post(`${COLLECTION}/transfer`, ({ ctx, params, body }) => {
     const { organization } = parseInput(transferBody, body);
-    const { collection, role } = transferCollection(ctx, params.collectionId!, organization);
+    const { collection, role } = transferCollection(ctx, params.collectionId, organization);
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 }

@@ -113,6 +113,7 @@ function registerOn(router: Router, prefix: string, inChangeRequest: boolean): v
 }
 
 function refOf(params: RequestInput['params']): CommentPlaceRef {
+  // The two prefixes are built in one function (registerOn), so the patterns' parameters are not typed here.
   return { spaceId: params.spaceId!, ...(params.changeRequestId !== undefined ? { changeRequestId: params.changeRequestId } : {}) };
 }
 

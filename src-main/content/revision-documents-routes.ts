@@ -14,52 +14,52 @@ import { revisionChanges } from './revision-changes';
 export function registerRevisionDocumentRoutes(router: Router): void {
   router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/changes', ({ ctx, params, query }) => {
     const { limit } = parseInput(revisionChangesQuery, query, 'query');
-    return { status: 200, body: presentSemanticChanges(revisionChanges(ctx, params.spaceId!, params.revisionId!), ctx, limit) };
+    return { status: 200, body: presentSemanticChanges(revisionChanges(ctx, params.spaceId, params.revisionId), ctx, limit) };
   });
 
   router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', ({ ctx, params, query }) => {
     parseInput(pageDocumentQuery, query, 'query');
-    return { status: 200, body: pageDocumentInRevision(ctx, params.spaceId!, params.revisionId!, params.pageId!) };
+    return { status: 200, body: pageDocumentInRevision(ctx, params.spaceId, params.revisionId, params.pageId) };
   });
 
   router.get('/v1/spaces/{spaceId}/documents/{documentId}', ({ ctx, params, query }) => {
     parseInput(documentSchemaQuery, query, 'query');
-    return { status: 200, body: documentById(ctx, params.spaceId!, params.documentId!) };
+    return { status: 200, body: documentById(ctx, params.spaceId, params.documentId) };
   });
 
   router.get('/v1/spaces/{spaceId}/content/page/{pageId}/meta-links', ({ ctx, params }) => ({
     status: 200,
-    body: listPageMetaLinks(ctx, params.spaceId!, params.pageId!),
+    body: listPageMetaLinks(ctx, params.spaceId, params.pageId),
   }));
 
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links', ({ ctx, params }) => ({
     status: 200,
-    body: listPageMetaLinks(ctx, params.spaceId!, params.pageId!, params.changeRequestId!),
+    body: listPageMetaLinks(ctx, params.spaceId, params.pageId, params.changeRequestId),
   }));
 
   router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', ({ ctx, params }) => ({
     status: 200,
-    body: listRevisionPageMetaLinks(ctx, params.spaceId!, params.revisionId!, params.pageId!),
+    body: listRevisionPageMetaLinks(ctx, params.spaceId, params.revisionId, params.pageId),
   }));
 
   router.get('/v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
     parseInput(reusableContentQuery, query, 'query');
-    const found = findReusableContent(ctx, { spaceId: params.spaceId! }, params.reusableContentId!);
+    const found = findReusableContent(ctx, { spaceId: params.spaceId }, params.reusableContentId);
     return { status: 200, body: presentReusableContent(found.view) };
   });
   router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
     parseInput(reusableContentQuery, query, 'query');
-    const found = findReusableContent(ctx, { spaceId: params.spaceId!, changeRequestId: params.changeRequestId! }, params.reusableContentId!);
+    const found = findReusableContent(ctx, { spaceId: params.spaceId, changeRequestId: params.changeRequestId }, params.reusableContentId);
     return { status: 200, body: presentReusableContent(found.view) };
   });
   router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}', ({ ctx, params, query }) => {
     parseInput(reusableContentQuery, query, 'query');
-    const found = findReusableContent(ctx, { spaceId: params.spaceId!, revisionId: params.revisionId! }, params.reusableContentId!);
+    const found = findReusableContent(ctx, { spaceId: params.spaceId, revisionId: params.revisionId }, params.reusableContentId);
     return { status: 200, body: presentReusableContent(found.view) };
   });
   router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document', ({ ctx, params, query }) => {
     parseInput(pageDocumentQuery, query, 'query');
-    const scope = { spaceId: params.spaceId!, revisionId: params.revisionId! };
-    return { status: 200, body: reusableContentDocument(ctx, scope, params.reusableContentId!) };
+    const scope = { spaceId: params.spaceId, revisionId: params.revisionId };
+    return { status: 200, body: reusableContentDocument(ctx, scope, params.reusableContentId) };
   });
 }

@@ -1,4 +1,10 @@
-import type { PresentContext } from '../app/context';
+import type { CallContext, PresentContext } from '../app/context';
+import { presentChangeRequest } from '../change-requests/presenter';
+import { gitSyncMarkdownOf } from '../export/page-markdown';
+import { presentFile } from '../files/presenter';
+import { changeRequestMergedAs } from '../store/change-requests';
+import { presentPageTree } from './presenter';
+import { presentReusableContent } from './reusable-contents';
 import { presentUser } from '../users/presenter';
 import { childrenIndex, type PageView } from './presenter';
 import type { ContentSnapshot } from './read-service';
@@ -63,4 +69,25 @@ export function presentRevisionOutline(snapshot: ContentSnapshot) {
 
 export function presentRevisionHeader(snapshot: ContentSnapshot) {
   return { id: snapshot.revision.id, createdAt: snapshot.revision.created_at, type: snapshot.revision.type };
+}
+
+/** GitBook's Revision: the pages, files and reusable contents of a content snapshot. */
+export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spaceId: string) {
+  const { revision } = snapshot;
+  const mergedFrom = revision.type === 'merge' ? changeRequestMergedAs(ctx.db, revision.id) : undefined;
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: JSON.parse(revision.parents) as string[],
+    pages: presentPageTree(snapshot.pages, ctx, spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)),
+    files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
+    reusableContents: snapshot.reusables.map(presentReusableContent),
+    // Folio keeps no revision tags.
+    tags: [],
+    variables: {},
+    createdAt: revision.created_at,
+    type: revision.type,
+    ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, ctx) } : {}),
+    urls: { app: `${ctx.baseUrl}/s/${spaceId}/~/revisions/${revision.id}` },
+  };
 }

@@ -1,40 +1,17 @@
 import { pageFormatQuery, revisionQuery } from '../../src-shared/schemas/pages';
 import type { CallContext } from '../app/context';
-import { presentChangeRequest } from '../change-requests/presenter';
 import { notFound } from '../errors';
-import { changeRequestMergedAs } from '../store/change-requests';
-import { presentFile } from '../files/presenter';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { lazyScope, linkScopeOf, treeLinkScope } from '../links/content-refs';
 import type { LinkScope } from '../links/resolve';
 import { childrenIndex, presentPage, presentPageTree, type PageView } from './presenter';
+import { presentRevision } from './revisions-presenter';
 import { gitSyncMarkdownOf } from '../export/page-markdown';
-import { presentReusableContent } from './reusable-contents';
 import { contentAtRevision, currentContent, currentPage, currentPageByPath, pagesOfTree, withSubtree, type ContentSnapshot } from './read-service';
 
 const SPACE = '/v1/spaces/{spaceId}';
 const REVISION = `${SPACE}/revisions/{revisionId}`;
-
-export function presentRevision(snapshot: ContentSnapshot, ctx: CallContext, spaceId: string) {
-  const { revision } = snapshot;
-  const mergedFrom = revision.type === 'merge' ? changeRequestMergedAs(ctx.db, revision.id) : undefined;
-  return {
-    object: 'revision' as const,
-    id: revision.id,
-    parents: JSON.parse(revision.parents) as string[],
-    pages: presentPageTree(snapshot.pages, ctx, spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)),
-    files: snapshot.files.map((file) => presentFile(file, { ...ctx, now: ctx.clock.now() })),
-    reusableContents: snapshot.reusables.map(presentReusableContent),
-    // Folio keeps no revision tags.
-    tags: [],
-    variables: {},
-    createdAt: revision.created_at,
-    type: revision.type,
-    ...(mergedFrom ? { mergedFrom: presentChangeRequest(mergedFrom, ctx) } : {}),
-    urls: { app: `${ctx.baseUrl}/s/${spaceId}/~/revisions/${revision.id}` },
-  };
-}
 
 /** One page with its children and its body, as markdown unless `format=document` asks for GitBook's JSON document. */
 function presentOnePage(
@@ -59,54 +36,54 @@ const scopeOfSnapshot = (ctx: CallContext, snapshot: ContentSnapshot) =>
 export function registerContentRoutes(router: Router): void {
   router.get(`${SPACE}/content`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
-    return { status: 200, body: presentRevision(currentContent(ctx, params.spaceId!), ctx, params.spaceId!) };
+    return { status: 200, body: presentRevision(currentContent(ctx, params.spaceId), ctx, params.spaceId) };
   });
 
   router.get(`${SPACE}/content/pages`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
-    const content = currentContent(ctx, params.spaceId!);
-    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId!, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
+    const content = currentContent(ctx, params.spaceId);
+    return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
   });
 
   router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
-    const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId!, params.pageId!));
+    const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId, params.pageId));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
   router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
-    const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId!, params.pagePath!));
+    const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId, params.pagePath));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
   router.get(REVISION, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
-    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
-    return { status: 200, body: presentRevision(snapshot, ctx, params.spaceId!) };
+    const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
+    return { status: 200, body: presentRevision(snapshot, ctx, params.spaceId) };
   });
 
   router.get(`${REVISION}/pages`, ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
-    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
-    return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId!, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)) } };
+    const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
+    return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)) } };
   });
 
   router.get(`${REVISION}/page/{pageId}`, ({ ctx, params, query }) => {
-    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
+    const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
     const view = snapshot.pages.find((p) => p.page_id === params.pageId);
-    if (!view) return notInRevision(params.pageId!);
+    if (!view) return notInRevision(params.pageId);
     const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
   });
 
   router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
-    const snapshot = contentAtRevision(ctx, params.spaceId!, params.revisionId!);
-    const path = params.pagePath!.replace(/^\/+|\/+$/g, '');
+    const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
+    const path = params.pagePath.replace(/^\/+|\/+$/g, '');
     const view = snapshot.pages.find((p) => p.path === path);
     if (!view) return notInRevision(path);
     const bodies = gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf);
-    return { status: 200, body: presentOnePage(ctx, params.spaceId!, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
+    return { status: 200, body: presentOnePage(ctx, params.spaceId, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
   });
 }
 

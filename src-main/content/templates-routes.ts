@@ -6,7 +6,7 @@ import { applyTemplateToSpace } from './templates-service';
 /** POST /v1/spaces/{spaceId}/content/template (applyTemplateToSpace): 201 without a body, as GitBook answers. */
 export function registerTemplateRoutes(router: Router): void {
   router.post('/v1/spaces/{spaceId}/content/template', ({ ctx, params, body }) => {
-    const { revision } = applyTemplateToSpace(ctx, params.spaceId!, parseInput(applyTemplateBody, body));
+    const { revision } = applyTemplateToSpace(ctx, params.spaceId, parseInput(applyTemplateBody, body));
     return { status: 201, headers: { Location: `${ctx.baseUrl}/v1/spaces/${params.spaceId}/revisions/${revision}` } };
   });
 }

@@ -12,6 +12,6 @@ export function registerEmbedRoutes(router: Router): void {
 
   router.get('/v1/spaces/{spaceId}/embed', async ({ ctx, params, query }) => {
     const { url } = parseInput(embedQuery, query, 'query');
-    return { status: 200, body: await embedOfUrl(ctx, url, params.spaceId!) };
+    return { status: 200, body: await embedOfUrl(ctx, url, params.spaceId) };
   });
 }

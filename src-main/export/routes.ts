@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { Router } from '../http/router';
+import type { Handler, Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { exportPageFile, exportSpaceZip } from './service';
 
-const SPACE = '/v1/spaces/{spaceId}';
 const noQuery = z.strictObject({});
 
 /** `attachment; filename=...`, with the UTF-8 form for names beyond ASCII. */
@@ -12,23 +11,28 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+type ContentParams = { spaceId: string; changeRequestId?: string };
+
+const exportZip: Handler<ContentParams> = ({ ctx, params, query }) => {
+  parseInput(noQuery, query, 'query');
+  const { fileName, bytes } = exportSpaceZip(ctx, params.spaceId, params.changeRequestId);
+  return { status: 200, body: bytes, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(fileName) } };
+};
+
+const exportPage: Handler<ContentParams & { pageId: string }> = ({ ctx, params, query }) => {
+  parseInput(noQuery, query, 'query');
+  const { path, markdown } = exportPageFile(ctx, params.spaceId, params.pageId, params.changeRequestId);
+  return {
+    status: 200,
+    body: new TextEncoder().encode(markdown),
+    headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Content-Disposition': attachment(path.split('/').pop()!), 'X-Folio-Path': path },
+  };
+};
+
 /** Folio extensions (docs/folio-extensions.openapi.json): a space as a GitBook repository, and one page's file. */
 export function registerExportRoutes(router: Router): void {
-  const space = (changeRequest: boolean) => `${SPACE}${changeRequest ? '/change-requests/{changeRequestId}' : ''}/content`;
-  for (const changeRequest of [false, true]) {
-    router.get(`${space(changeRequest)}/export`, ({ ctx, params, query }) => {
-      parseInput(noQuery, query, 'query');
-      const { fileName, bytes } = exportSpaceZip(ctx, params.spaceId!, params.changeRequestId);
-      return { status: 200, body: bytes, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(fileName) } };
-    });
-    router.get(`${space(changeRequest)}/page/{pageId}/export`, ({ ctx, params, query }) => {
-      parseInput(noQuery, query, 'query');
-      const { path, markdown } = exportPageFile(ctx, params.spaceId!, params.pageId!, params.changeRequestId);
-      return {
-        status: 200,
-        body: new TextEncoder().encode(markdown),
-        headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Content-Disposition': attachment(path.split('/').pop()!), 'X-Folio-Path': path },
-      };
-    });
-  }
+  router.get('/v1/spaces/{spaceId}/content/export', exportZip);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/export', exportZip);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/export', exportPage);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/export', exportPage);
 }

@@ -12,17 +12,17 @@ import { configureGitSync, disableGitSync, getGitSyncSettings, syncSpaceNow } fr
 /** GitBook's Git Sync operations (docs/git-sync.md): each answers when it is done, 204, or says why not. */
 export function registerGitSyncRoutes(router: Router): void {
   router.post('/v1/spaces/{spaceId}/git/export', async ({ ctx, params, body }) => {
-    await exportToGitRepository(ctx, params.spaceId!, parseInput(exportToGitRepositoryInput, body));
+    await exportToGitRepository(ctx, params.spaceId, parseInput(exportToGitRepositoryInput, body));
     return { status: 204 };
   });
 
   router.post('/v1/spaces/{spaceId}/git/import', async ({ ctx, params, body }) => {
-    await importGitRepository(ctx, params.spaceId!, parseInput(importGitRepositoryInput, body));
+    await importGitRepository(ctx, params.spaceId, parseInput(importGitRepositoryInput, body));
     return { status: 204 };
   });
 
   router.get('/v1/spaces/{spaceId}/git/info', ({ ctx, params }) => {
-    const { space } = requireSpace(ctx, params.spaceId!);
+    const { space } = requireSpace(ctx, params.spaceId);
     const row = getGitSync(ctx.db, space.id);
     if (!row) throw notFound(`Space "${space.id}" has no git repository set up (export to one or import from one first)`);
     const state = presentGitSyncState(row);
@@ -31,14 +31,14 @@ export function registerGitSyncRoutes(router: Router): void {
   });
 
   // Folio extensions (docs/folio-extensions.openapi.json): Git Sync configured on the space.
-  router.get('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: getGitSyncSettings(ctx, params.spaceId!) }));
+  router.get('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: getGitSyncSettings(ctx, params.spaceId) }));
 
   router.put('/v1/spaces/{spaceId}/git/sync', async ({ ctx, params, body }) => ({
     status: 200,
-    body: await configureGitSync(ctx, params.spaceId!, parseInput(gitSyncSettingsInput, body)),
+    body: await configureGitSync(ctx, params.spaceId, parseInput(gitSyncSettingsInput, body)),
   }));
 
-  router.delete('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: disableGitSync(ctx, params.spaceId!) }));
+  router.delete('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: disableGitSync(ctx, params.spaceId) }));
 
-  router.post('/v1/spaces/{spaceId}/git/sync/run', async ({ ctx, params }) => ({ status: 200, body: await syncSpaceNow(ctx, params.spaceId!) }));
+  router.post('/v1/spaces/{spaceId}/git/sync/run', async ({ ctx, params }) => ({ status: 200, body: await syncSpaceNow(ctx, params.spaceId) }));
 }

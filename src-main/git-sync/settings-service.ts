@@ -5,7 +5,7 @@ import type { ServiceContext } from '../app/context';
 type SettingsContext = ServiceContext & { baseUrl?: string };
 import { isoNow } from '../app/context';
 import { conflict, notFound } from '../errors';
-import { sealSecret, unsealSecret } from '../secrets/connection';
+import { sealSecret, unsealSecret } from '../store/secret-sealer';
 import { requireSpace } from '../spaces/access';
 import { getChangeRequest } from '../store/change-requests';
 import { getGitSync, type GitSyncRow, markGitSyncChecked, mergesSince, setGitSyncEnabled, upsertGitSyncTarget } from '../store/git-sync';

@@ -1,10 +1,10 @@
 import { badRequest } from '../errors';
 import type { ServiceContext } from '../app/context';
-import { sealSecret } from '../secrets/connection';
+import { sealSecret } from '../store/secret-sealer';
 import { getGitSync, type GitSyncRow, upsertGitSyncTarget } from '../store/git-sync';
 import { isoNow } from '../app/context';
 import { parseRemote, remoteConfig, type GitRemote } from './remote';
-import { unsealSecret } from '../secrets/connection';
+import { unsealSecret } from '../store/secret-sealer';
 import { assertSpaceWritable, requireSpace } from '../spaces/access';
 import type { SpaceRow } from '../store/spaces';
 

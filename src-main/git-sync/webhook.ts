@@ -5,7 +5,7 @@ import { readBody } from '../http/body';
 import { discardBody } from '../http/discard-body';
 import { errorBody, errorToResponse } from '../http/errors';
 import { sendApiResult } from '../http/api';
-import { unsealSecret } from '../secrets/connection';
+import { unsealSecret } from '../store/secret-sealer';
 import { getGitSync } from '../store/git-sync';
 import { requestGitSync } from './scheduler';
 

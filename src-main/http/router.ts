@@ -4,10 +4,23 @@ import { badRequest } from '../errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The parameters a route pattern names, as a type: `'/v1/spaces/{spaceId}/content/page/{pageId}'` gives
+ * `{ spaceId: string; pageId: string }` (`{path+}` names one too). A handler reading a parameter its pattern
+ * does not name fails to compile; one its pattern names needs no `!`.
+ */
+export type PathParams<Pattern extends string> = string extends Pattern
+  ? Record<string, string>
+  : { [Name in ParamNames<Pattern>]: string };
+
+type ParamNames<Pattern extends string> = Pattern extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends `${infer Base}+` ? Base : Name) | ParamNames<Rest>
+  : never;
+
 /** What a handler sees: the caller's context, path parameters, the query string and the parsed JSON body. */
-export interface RequestInput {
+export interface RequestInput<Params = Record<string, string>> {
   ctx: CallContext;
-  params: Record<string, string>;
+  params: Params;
   query: Record<string, string>;
   body: unknown;
   req: IncomingMessage;
@@ -20,7 +33,7 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export type Handler = (input: RequestInput) => RouteResult | Promise<RouteResult>;
+export type Handler<Params = Record<string, string>> = (input: RequestInput<Params>) => RouteResult | Promise<RouteResult>;
 
 interface Route {
   method: HttpMethod;
@@ -39,30 +52,31 @@ export type RouteMatch =
 export class Router {
   private readonly routes: Route[] = [];
 
-  add(method: HttpMethod, pattern: string, handler: Handler): this {
+  add<Pattern extends string>(method: HttpMethod, pattern: Pattern, handler: Handler<PathParams<Pattern>>): this {
     const names: string[] = [];
     // `{name}` matches one path segment; `{name+}` the rest of the path (a page path has slashes).
     const source = pattern.replace(/[.*?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(\+?)\}/g, (_m, name: string, rest: string) => {
       names.push(name);
       return rest ? '(.+)' : '([^/]+)';
     });
-    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, handler });
+    // The match hands the handler exactly the parameters its pattern names (PathParams).
+    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, handler: handler as Handler });
     return this;
   }
 
-  get(pattern: string, handler: Handler) {
+  get<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
     return this.add('GET', pattern, handler);
   }
-  post(pattern: string, handler: Handler) {
+  post<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
     return this.add('POST', pattern, handler);
   }
-  put(pattern: string, handler: Handler) {
+  put<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
     return this.add('PUT', pattern, handler);
   }
-  patch(pattern: string, handler: Handler) {
+  patch<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
     return this.add('PATCH', pattern, handler);
   }
-  delete(pattern: string, handler: Handler) {
+  delete<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
     return this.add('DELETE', pattern, handler);
   }
 

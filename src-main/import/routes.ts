@@ -8,10 +8,10 @@ const SPACE = '/v1/spaces/{spaceId}';
 export function registerImportRoutes(router: Router): void {
   // The same for main content and, under a change request's prefix, for its content.
   const importRoute =
-    (withPage: boolean): Handler =>
+    (withPage: boolean): Handler<{ spaceId: string; pageId?: string; changeRequestId?: string }> =>
     async ({ ctx, params, body }) => {
       const input = parseInput(importContentBody, body);
-      const outcome = await importIntoSpace(ctx, params.spaceId!, {
+      const outcome = await importIntoSpace(ctx, params.spaceId, {
         ...input,
         parentPageId: withPage ? params.pageId : undefined,
         changeRequestId: params.changeRequestId,

@@ -8,23 +8,23 @@ import { cancelImportRun, getImportRunForCaller, listImportRuns, startImportRun 
 /** Import runs: GitBook's `/org/` (not `/orgs/`) paths. */
 export function registerImportRunRoutes(router: Router): void {
   router.get('/v1/org/{organizationId}/imports', ({ ctx, params, query }) => {
-    const page = listImportRuns(ctx, params.organizationId!, parseInput(listImportRunsQuery, query, 'query'));
+    const page = listImportRuns(ctx, params.organizationId, parseInput(listImportRunsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (run) => presentImportRun(run, ctx)) };
   });
 
   router.post('/v1/org/{organizationId}/imports', async ({ ctx, params, body }) => {
-    const run = await startImportRun(ctx, params.organizationId!, parseInput(startImportRunBody, body));
+    const run = await startImportRun(ctx, params.organizationId, parseInput(startImportRunBody, body));
     const location = `${ctx.baseUrl}/v1/org/${run.organization_id}/imports/${run.id}`;
     return { status: 201, body: presentImportRun(run, ctx), headers: { Location: location } };
   });
 
   router.get('/v1/org/{organizationId}/imports/{importRunId}', ({ ctx, params }) => ({
     status: 200,
-    body: presentImportRun(getImportRunForCaller(ctx, params.organizationId!, params.importRunId!), ctx),
+    body: presentImportRun(getImportRunForCaller(ctx, params.organizationId, params.importRunId), ctx),
   }));
 
   router.post('/v1/org/{organizationId}/imports/{importRunId}/cancel', ({ ctx, params }) => ({
     status: 200,
-    body: presentImportRun(cancelImportRun(ctx, params.organizationId!, params.importRunId!), ctx),
+    body: presentImportRun(cancelImportRun(ctx, params.organizationId, params.importRunId), ctx),
   }));
 }

@@ -1,6 +1,6 @@
 import type { CallContext, PresentContext } from '../app/context';
-import { presentOrganizationFor } from '../orgs/routes';
-import { presentSpaceFor } from '../spaces/routes';
+import { presentOrganizationFor } from '../orgs/presenter';
+import { presentSpaceFor } from '../spaces/presenter';
 import { type InstallationRow, type IntegrationRow, isAdminSomewhere, type SpaceInstallationRow } from '../store/integrations';
 import { getOrganization } from '../store/orgs';
 import { getSpace } from '../store/spaces';

@@ -3,7 +3,6 @@ import {
   extendedQuery,
   installIntegrationBody,
   installIntegrationOnSpaceBody,
-  integrationName,
   listInstallationSpacesQuery,
   listInstallationsQuery,
   listIntegrationsQuery,
@@ -28,6 +27,7 @@ import {
   updateSpaceInstallation,
 } from './installations-service';
 import { createInstallationToken } from './installation-tokens-service';
+import { nameParam } from './params';
 import { presentInstallation, presentIntegration, presentSpaceInstallation } from './presenter';
 import {
   getIntegrationForCaller,
@@ -45,10 +45,6 @@ const SPACE_INSTALLATION = `${INSTALLATION}/spaces/{spaceId}`;
 const SPACE = '/v1/spaces/{spaceId}';
 const noQuery = z.strictObject({});
 
-/** The integration's name from the path, checked like a body field ("integrationName: ..."). */
-export function nameParam(params: Record<string, string>): string {
-  return parseInput(z.object({ integrationName }), { integrationName: params.integrationName }).integrationName;
-}
 
 export function registerIntegrationRoutes(router: Router): void {
   router.get('/v1/integrations', ({ ctx, query }) => {
@@ -82,78 +78,78 @@ export function registerIntegrationRoutes(router: Router): void {
 
   router.get(INSTALLATION, ({ ctx, params }) => ({
     status: 200,
-    body: presentInstallation(requireInstallation(ctx, nameParam(params), params.installationId!).installation, ctx),
+    body: presentInstallation(requireInstallation(ctx, nameParam(params), params.installationId).installation, ctx),
   }));
 
   router.patch(INSTALLATION, ({ ctx, params, body }) => {
     const input = parseInput(updateInstallationBody, body ?? {});
-    return { status: 200, body: presentInstallation(updateIntegrationInstallation(ctx, nameParam(params), params.installationId!, input), ctx) };
+    return { status: 200, body: presentInstallation(updateIntegrationInstallation(ctx, nameParam(params), params.installationId, input), ctx) };
   });
 
   router.delete(INSTALLATION, ({ ctx, params }) => {
-    uninstallIntegration(ctx, nameParam(params), params.installationId!);
+    uninstallIntegration(ctx, nameParam(params), params.installationId);
     return { status: 204 };
   });
 
   router.get(`${INSTALLATION}/spaces`, ({ ctx, params, query }) => {
     const { extended, ...page } = parseInput(listInstallationSpacesQuery, query, 'query');
-    const result = listInstallationSpaces(ctx, nameParam(params), params.installationId!, page);
+    const result = listInstallationSpaces(ctx, nameParam(params), params.installationId, page);
     return { status: 200, body: listEnvelope(result, (row) => presentSpaceInstallation(row, ctx, extended)) };
   });
 
   router.post(`${INSTALLATION}/tokens`, ({ ctx, params }) => ({
     status: 200,
-    body: createInstallationToken(ctx, nameParam(params), params.installationId!),
+    body: createInstallationToken(ctx, nameParam(params), params.installationId),
   }));
 
   router.post(`${INSTALLATION}/spaces`, ({ ctx, params, query, body }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
     const { space } = parseInput(installIntegrationOnSpaceBody, body ?? {});
-    const presented = presentSpaceInstallation(installIntegrationOnSpace(ctx, nameParam(params), params.installationId!, space), ctx, extended);
+    const presented = presentSpaceInstallation(installIntegrationOnSpace(ctx, nameParam(params), params.installationId, space), ctx, extended);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.get(SPACE_INSTALLATION, ({ ctx, params, query }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
-    const row = requireSpaceInstallation(ctx, nameParam(params), params.installationId!, params.spaceId!);
+    const row = requireSpaceInstallation(ctx, nameParam(params), params.installationId, params.spaceId);
     return { status: 200, body: presentSpaceInstallation(row, ctx, extended) };
   });
 
   router.patch(SPACE_INSTALLATION, ({ ctx, params, query, body }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
     const input = parseInput(updateSpaceInstallationBody, body ?? {});
-    const row = updateSpaceInstallation(ctx, nameParam(params), params.installationId!, params.spaceId!, input);
+    const row = updateSpaceInstallation(ctx, nameParam(params), params.installationId, params.spaceId, input);
     return { status: 200, body: presentSpaceInstallation(row, ctx, extended) };
   });
 
   router.delete(SPACE_INSTALLATION, ({ ctx, params }) => {
-    uninstallFromSpace(ctx, nameParam(params), params.installationId!, params.spaceId!);
+    uninstallFromSpace(ctx, nameParam(params), params.installationId, params.spaceId);
     return { status: 204 };
   });
 
   router.get('/v1/orgs/{organizationId}/integrations', ({ ctx, params, query }) => {
-    const page = listOrganizationIntegrations(ctx, params.organizationId!, parseInput(listIntegrationsQuery, query, 'query'));
+    const page = listOrganizationIntegrations(ctx, params.organizationId, parseInput(listIntegrationsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentIntegration(row, ctx)) };
   });
 
   router.get(`${SPACE}/integrations`, ({ ctx, params, query }) => {
-    const page = listSpaceIntegrationsForCaller(ctx, params.spaceId!, parseInput(spaceIntegrationsQuery, query, 'query'));
+    const page = listSpaceIntegrationsForCaller(ctx, params.spaceId, parseInput(spaceIntegrationsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentIntegration(row, ctx)) };
   });
 
   // 404 when the space is missing (or cannot be seen), as the description says.
   router.get(`${SPACE}/integration-blocks`, ({ ctx, params }) => {
-    return { status: 200, body: spaceIntegrationBlocks(ctx, params.spaceId!) };
+    return { status: 200, body: spaceIntegrationBlocks(ctx, params.spaceId) };
   });
 
   // 400 on a bad request (a query parameter this endpoint does not take).
   router.get(`${SPACE}/integration-scripts`, ({ ctx, params, query }) => {
     parseInput(noQuery, query, 'query');
-    return { status: 200, body: spaceIntegrationScripts(ctx, params.spaceId!) };
+    return { status: 200, body: spaceIntegrationScripts(ctx, params.spaceId) };
   });
 
   router.get('/v1/orgs/{organizationId}/sites/{siteId}/integration-scripts', ({ ctx, params, query }) => {
     parseInput(noQuery, query, 'query');
-    return { status: 200, body: siteIntegrationScripts(ctx, params.organizationId!, params.siteId!) };
+    return { status: 200, body: siteIntegrationScripts(ctx, params.organizationId, params.siteId) };
   });
 }

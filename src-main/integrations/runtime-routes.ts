@@ -2,7 +2,7 @@ import { listQuery } from '../../src-shared/schemas/common';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
-import { nameParam } from './routes';
+import { nameParam } from './params';
 import { getIntegrationEvent, listIntegrationEvents, refuseIntegrationRuntime } from './runtime-service';
 
 /** What GitBook's integration runtime answers (runtime-service.ts says why Folio's answers are what they are). */
@@ -12,7 +12,7 @@ export function registerIntegrationRuntimeRoutes(router: Router): void {
     return { status: 200, body: listEnvelope(page, (event) => event) };
   });
 
-  router.get('/v1/integrations/{integrationName}/events/{eventId}', ({ ctx, params }) => getIntegrationEvent(ctx, nameParam(params), params.eventId!));
+  router.get('/v1/integrations/{integrationName}/events/{eventId}', ({ ctx, params }) => getIntegrationEvent(ctx, nameParam(params), params.eventId));
 
   router.put('/v1/integrations/{integrationName}/dev', ({ ctx, params }) => refuseIntegrationRuntime(ctx, nameParam(params), 'Development mode'));
   router.delete('/v1/integrations/{integrationName}/dev', ({ ctx, params }) => refuseIntegrationRuntime(ctx, nameParam(params), 'Development mode'));

@@ -14,21 +14,21 @@ import { inviteUsers, listOrganizationInvites, revokeOrganizationInvite } from '
 export function registerInviteRoutes(router: Router): void {
   router.post('/v1/orgs/{organizationId}/invites', ({ ctx, params, body }) => ({
     status: 200,
-    body: inviteUsers(ctx, params.organizationId!, parseInput(inviteUsersBody, body)),
+    body: inviteUsers(ctx, params.organizationId, parseInput(inviteUsersBody, body)),
   }));
 
   router.get('/v1/orgs/{organizationId}/invites', ({ ctx, params, query }) => ({
     status: 200,
-    body: listEnvelope(listOrganizationInvites(ctx, params.organizationId!, parseInput(listQuery, query, 'query')), presentInvite),
+    body: listEnvelope(listOrganizationInvites(ctx, params.organizationId, parseInput(listQuery, query, 'query')), presentInvite),
   }));
 
   router.post('/v1/orgs/{organizationId}/invites/{inviteId}', ({ ctx, params }) => {
-    joinWithInvite(ctx, params.organizationId!, params.inviteId!);
+    joinWithInvite(ctx, params.organizationId, params.inviteId);
     return { status: 200, body: {} };
   });
 
   router.delete('/v1/orgs/{organizationId}/invites/{inviteId}', ({ ctx, params }) => {
-    revokeOrganizationInvite(ctx, params.organizationId!, params.inviteId!);
+    revokeOrganizationInvite(ctx, params.organizationId, params.inviteId);
     // 205, as GitBook answers for deleting an invite link.
     return { status: 205 };
   });
@@ -39,7 +39,7 @@ export function registerInviteRoutes(router: Router): void {
   }));
 
   router.delete('/v1/user/invites/{inviteId}', ({ ctx, params }) => {
-    declineInvite(ctx, params.inviteId!);
+    declineInvite(ctx, params.inviteId);
     return { status: 205 };
   });
 }

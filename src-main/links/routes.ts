@@ -8,7 +8,6 @@ import { parseInput } from '../http/validate';
 import { locationPresenter } from './presenter';
 import { backlinks, pageLinks, spaceLinks, type LinkReport } from './service';
 
-const SPACE = '/v1/spaces/{spaceId}';
 const linksQuery = listQuery.extend({ status: z.enum(['ok', 'broken', 'in-app']).optional() });
 
 function presentReport(ctx: CallContext, report: LinkReport, request: { page?: string; limit?: number }) {
@@ -27,31 +26,39 @@ function presentReport(ctx: CallContext, report: LinkReport, request: { page?: s
 
 const origin = (ctx: CallContext) => new URL(ctx.baseUrl).origin;
 
+type ContentParams = { spaceId: string; changeRequestId?: string };
+
+const spaceLinksRoute: Handler<ContentParams> = ({ ctx, params, query }) => {
+  const { status, ...page } = parseInput(linksQuery, query, 'query');
+  return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId, origin(ctx), status, params.changeRequestId), page) };
+};
+
+const pageLinksRoute: Handler<ContentParams & { pageId: string }> = ({ ctx, params, query }) => {
+  const page = parseInput(listQuery, query, 'query');
+  return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId, params.pageId, origin(ctx), params.changeRequestId), page) };
+};
+
+function backlinksRoute<Params extends ContentParams>(target: (params: Params) => { pageId: string } | { fileId: string }): Handler<Params> {
+  return ({ ctx, params, query }) => {
+    const request = parseInput(listQuery, query, 'query');
+    const found = backlinks(ctx, params.spaceId, target(params), origin(ctx), params.changeRequestId);
+    const locate = locationPresenter(ctx, found.space, found.allPages, found.treeId);
+    const page = pageInMemory(found.pages, request);
+    return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
+  };
+}
+
+const pageBacklinks = backlinksRoute<ContentParams & { pageId: string }>((params) => ({ pageId: params.pageId }));
+const fileBacklinks = backlinksRoute<ContentParams & { fileId: string }>((params) => ({ fileId: params.fileId }));
+
 /** Links of main content, and under /change-requests/{changeRequestId} those of a change request. */
 export function registerLinkRoutes(router: Router): void {
-  for (const prefix of [SPACE, `${SPACE}/change-requests/{changeRequestId}`]) {
-    router.get(`${prefix}/links`, ({ ctx, params, query }) => {
-      const { status, ...page } = parseInput(linksQuery, query, 'query');
-      return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId!, origin(ctx), status, params.changeRequestId), page) };
-    });
-
-    router.get(`${prefix}/content/page/{pageId}/links`, ({ ctx, params, query }) => {
-      const page = parseInput(listQuery, query, 'query');
-      return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId!, params.pageId!, origin(ctx), params.changeRequestId), page) };
-    });
-  }
-
-  const backlinksRoute =
-    (target: (params: Record<string, string>) => { pageId: string } | { fileId: string }): Handler =>
-    ({ ctx, params, query }) => {
-      const request = parseInput(listQuery, query, 'query');
-      const found = backlinks(ctx, params.spaceId!, target(params), origin(ctx), params.changeRequestId);
-      const locate = locationPresenter(ctx, found.space, found.allPages, found.treeId);
-      const page = pageInMemory(found.pages, request);
-      return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
-    };
-  for (const prefix of [SPACE, `${SPACE}/change-requests/{changeRequestId}`]) {
-    router.get(`${prefix}/content/page/{pageId}/backlinks`, backlinksRoute((params) => ({ pageId: params.pageId! })));
-    router.get(`${prefix}/content/files/{fileId}/backlinks`, backlinksRoute((params) => ({ fileId: params.fileId! })));
-  }
+  router.get('/v1/spaces/{spaceId}/links', spaceLinksRoute);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links', spaceLinksRoute);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/links', pageLinksRoute);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', pageLinksRoute);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/backlinks', pageBacklinks);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks', pageBacklinks);
+  router.get('/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', fileBacklinks);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', fileBacklinks);
 }

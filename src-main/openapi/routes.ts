@@ -31,20 +31,20 @@ const slugParam = z.object({ specSlug: openAPISpecSlug });
 
 export function registerOpenAPIRoutes(router: Router): void {
   router.get(SPECS, ({ ctx, params, query }) => {
-    const { page, edit } = listOrganizationSpecs(ctx, params.organizationId!, parseInput(listOpenAPISpecsQuery, query, 'query'));
+    const { page, edit } = listOrganizationSpecs(ctx, params.organizationId, parseInput(listOpenAPISpecsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (spec) => presentOpenAPISpec(spec, ctx, { edit })) };
   });
 
   router.post(SPECS, async ({ ctx, params, body }) => {
     const input = parseInput(createOpenAPISpecBody, body);
-    await assertSpecSourceFetchable(ctx, params.organizationId!, input.source);
-    const { spec, edit } = createSpec(ctx, params.organizationId!, input);
+    await assertSpecSourceFetchable(ctx, params.organizationId, input.source);
+    const { spec, edit } = createSpec(ctx, params.organizationId, input);
     const presented = presentOpenAPISpec(spec, ctx, { edit });
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.get(SPEC, ({ ctx, params }) => {
-    const { spec, edit } = getSpecForCaller(ctx, params.organizationId!, params.specSlug!);
+    const { spec, edit } = getSpecForCaller(ctx, params.organizationId, params.specSlug);
     return { status: 200, body: presentOpenAPISpec(spec, ctx, { edit }) };
   });
 
@@ -52,33 +52,33 @@ export function registerOpenAPIRoutes(router: Router): void {
   router.put(SPEC, async ({ ctx, params, body }) => {
     const { specSlug } = parseInput(slugParam, { specSlug: params.specSlug }, 'input');
     const input = parseInput(putOpenAPISpecBody, body);
-    await assertSpecSourceFetchable(ctx, params.organizationId!, input.source);
-    const { spec, edit, created } = createOrUpdateSpec(ctx, params.organizationId!, specSlug, input);
+    await assertSpecSourceFetchable(ctx, params.organizationId, input.source);
+    const { spec, edit, created } = createOrUpdateSpec(ctx, params.organizationId, specSlug, input);
     const presented = presentOpenAPISpec(spec, ctx, { edit });
     return { status: created ? 201 : 200, body: presented, ...(created ? { headers: { Location: presented.urls.location } } : {}) };
   });
 
   router.patch(SPEC, ({ ctx, params, body }) => {
-    const { spec, edit } = updateSpecVisibility(ctx, params.organizationId!, params.specSlug!, parseInput(updateOpenAPISpecBody, body));
+    const { spec, edit } = updateSpecVisibility(ctx, params.organizationId, params.specSlug, parseInput(updateOpenAPISpecBody, body));
     return { status: 200, body: presentOpenAPISpec(spec, ctx, { edit }) };
   });
 
   // As for sites: 205 when the spec was deleted, 204 when there was none.
-  router.delete(SPEC, ({ ctx, params }) => ({ status: deleteSpec(ctx, params.organizationId!, params.specSlug!) ? 205 : 204 }));
+  router.delete(SPEC, ({ ctx, params }) => ({ status: deleteSpec(ctx, params.organizationId, params.specSlug) ? 205 : 204 }));
 
   router.get(VERSIONS, ({ ctx, params, query }) => {
-    const { spec, page } = listSpecVersions(ctx, params.organizationId!, params.specSlug!, parseInput(listOpenAPISpecsQuery, query, 'query'));
+    const { spec, page } = listSpecVersions(ctx, params.organizationId, params.specSlug, parseInput(listOpenAPISpecsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (version) => presentOpenAPISpecVersion(spec, version, ctx)) };
   });
 
   // `latest` is matched by the same route as a version id (no version id is "latest": ids are random).
   router.get(`${VERSIONS}/{versionId}`, ({ ctx, params }) => {
-    const { spec, version } = getSpecVersion(ctx, params.organizationId!, params.specSlug!, params.versionId!);
+    const { spec, version } = getSpecVersion(ctx, params.organizationId, params.specSlug, params.versionId);
     return { status: 200, body: presentOpenAPISpecVersion(spec, version, ctx) };
   });
 
   router.get(`${VERSIONS}/{versionId}/content`, ({ ctx, params }) => {
-    const { spec, version, content } = getSpecVersionContent(ctx, params.organizationId!, params.specSlug!, params.versionId!);
+    const { spec, version, content } = getSpecVersionContent(ctx, params.organizationId, params.specSlug, params.versionId);
     return { status: 200, body: presentOpenAPISpecContent(spec, version, content, ctx) };
   });
 }

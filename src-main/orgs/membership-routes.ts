@@ -3,12 +3,12 @@ import { joinOrganization, updateOrganizationMemberLastSeenAt } from './membersh
 
 export function registerOrganizationMembershipRoutes(router: Router): void {
   router.post('/v1/orgs/{organizationId}/ping', ({ ctx, params }) => {
-    updateOrganizationMemberLastSeenAt(ctx, params.organizationId!);
+    updateOrganizationMemberLastSeenAt(ctx, params.organizationId);
     return { status: 200, body: {} };
   });
 
   router.post('/v1/orgs/{organizationId}/join', ({ ctx, params }) => {
-    joinOrganization(ctx, params.organizationId!);
+    joinOrganization(ctx, params.organizationId);
     return { status: 204 };
   });
 }

@@ -1,6 +1,8 @@
 import { type MemberRoleOrGuest, roleAtLeast } from '../../src-shared/roles';
 import type { MergeRulesStandalone } from '../../src-shared/schemas/merge-rules';
-import type { PresentContext } from '../app/context';
+import type { CallContext, PresentContext } from '../app/context';
+import { getOrganizationMergeRules } from '../store/merge-rules';
+import { ownsTeamIn } from '../store/teams';
 import type { OrganizationRow } from '../store/orgs';
 
 /** Permissions are computed for the caller from their role (undefined: not a member) and team ownership. */
@@ -55,4 +57,9 @@ export function presentOrganization(
     mergeRules,
     permissions: organizationPermissions(caller.role, caller.ownsTeam),
   };
+}
+
+/** Presents an organization for the caller, whose role in it is known. */
+export function presentOrganizationFor(ctx: CallContext, org: OrganizationRow, role: MemberRoleOrGuest | undefined) {
+  return presentOrganization(org, { role, ownsTeam: ownsTeamIn(ctx.db, org.id, ctx.user.id) }, ctx, getOrganizationMergeRules(ctx.db, org.id));
 }

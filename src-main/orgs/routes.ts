@@ -1,14 +1,9 @@
 import { listQuery } from '../../src-shared/schemas/common';
 import { createOrganizationBody, updateOrganizationBody } from '../../src-shared/schemas/orgs';
-import type { CallContext } from '../app/context';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
-import type { MemberRoleOrGuest } from '../../src-shared/roles';
-import type { OrganizationRow } from '../store/orgs';
-import { getOrganizationMergeRules } from '../store/merge-rules';
-import { ownsTeamIn } from '../store/teams';
-import { presentOrganization } from './presenter';
+import { presentOrganizationFor } from './presenter';
 import {
   createOrganization,
   getOrganizationForCaller,
@@ -16,11 +11,6 @@ import {
   organizationsForEmailDomain,
   updateOrganizationSettings,
 } from './service';
-
-/** Presents an organization for the caller, whose role in it is known. */
-export function presentOrganizationFor(ctx: CallContext, org: OrganizationRow, role: MemberRoleOrGuest | undefined) {
-  return presentOrganization(org, { role, ownsTeam: ownsTeamIn(ctx.db, org.id, ctx.user.id) }, ctx, getOrganizationMergeRules(ctx.db, org.id));
-}
 
 export function registerOrganizationRoutes(router: Router): void {
   router.get('/v1/orgs', ({ ctx, query }) => {
@@ -35,20 +25,20 @@ export function registerOrganizationRoutes(router: Router): void {
   });
 
   router.get('/v1/orgs/{organizationId}', ({ ctx, params }) => {
-    const { org, role } = getOrganizationForCaller(ctx, params.organizationId!);
+    const { org, role } = getOrganizationForCaller(ctx, params.organizationId);
     return { status: 200, body: presentOrganizationFor(ctx, org, role) };
   });
 
   router.patch('/v1/orgs/{organizationId}', ({ ctx, params, body }) => {
     const input = parseInput(updateOrganizationBody, body);
-    const { org, role } = updateOrganizationSettings(ctx, params.organizationId!, input);
+    const { org, role } = updateOrganizationSettings(ctx, params.organizationId, input);
     return { status: 200, body: presentOrganizationFor(ctx, org, role) };
   });
 
   router.get('/v1/email-domains/{emailDomain}/orgs', ({ ctx, params }) => ({
     status: 200,
     body: {
-      organizations: organizationsForEmailDomain(ctx, params.emailDomain!).map((org) =>
+      organizations: organizationsForEmailDomain(ctx, params.emailDomain).map((org) =>
         presentOrganizationFor(ctx, org, org.is_member ? org.member_role : undefined),
       ),
     },

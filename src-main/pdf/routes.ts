@@ -7,6 +7,6 @@ import { spacePdfUrl } from './space-pdf';
 export function registerSpacePdfRoute(router: Router): void {
   router.get('/v1/spaces/{spaceId}/pdf', ({ ctx, params, query }) => {
     const { only, page } = parseInput(spacePdfQuery, query, 'query');
-    return { status: 200, body: { url: spacePdfUrl(ctx, params.spaceId!, { only, page }) } };
+    return { status: 200, body: { url: spacePdfUrl(ctx, params.spaceId, { only, page }) } };
   });
 }

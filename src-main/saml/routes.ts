@@ -20,39 +20,39 @@ const PROVIDER = `${PROVIDERS}/{samlProviderId}`;
 /** /v1's SAML operations. The login itself (start, ACS, metadata, the code exchange) is outside /v1: saml/login.ts. */
 export function registerSamlRoutes(router: Router): void {
   router.get(PROVIDERS, ({ ctx, params, query }) => {
-    const { page, membership } = listOrganizationSamlProviders(ctx, params.organizationId!, parseInput(listSamlProvidersQuery, query, 'query'));
+    const { page, membership } = listOrganizationSamlProviders(ctx, params.organizationId, parseInput(listSamlProvidersQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentSamlProvider(row, ctx, membership)) };
   });
 
   router.post(PROVIDERS, ({ ctx, params, body }) => {
-    const { provider, membership } = createSamlProvider(ctx, params.organizationId!, parseInput(createSamlProviderBody, body ?? {}));
+    const { provider, membership } = createSamlProvider(ctx, params.organizationId, parseInput(createSamlProviderBody, body ?? {}));
     const presented = presentSamlProvider(provider, ctx, membership);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.get(PROVIDER, ({ ctx, params }) => {
-    const { provider, ...membership } = getSamlProviderForCaller(ctx, params.organizationId!, params.samlProviderId!);
+    const { provider, ...membership } = getSamlProviderForCaller(ctx, params.organizationId, params.samlProviderId);
     return { status: 200, body: presentSamlProvider(provider, ctx, membership) };
   });
 
   router.patch(PROVIDER, ({ ctx, params, body }) => {
     const input = parseInput(updateSamlProviderBody, body ?? {});
-    const { provider, membership } = updateSamlProviderSettings(ctx, params.organizationId!, params.samlProviderId!, input);
+    const { provider, membership } = updateSamlProviderSettings(ctx, params.organizationId, params.samlProviderId, input);
     return { status: 200, body: presentSamlProvider(provider, ctx, membership) };
   });
 
   // As for sites: 205 when the provider was deleted, 204 when it did not exist.
   router.delete(PROVIDER, ({ ctx, params }) => ({
-    status: deleteSamlProvider(ctx, params.organizationId!, params.samlProviderId!) ? 205 : 204,
+    status: deleteSamlProvider(ctx, params.organizationId, params.samlProviderId) ? 205 : 204,
   }));
 
   router.get('/v1/orgs/{organizationId}/sso', ({ ctx, params }) => ({
     status: 200,
-    body: { items: listSsoLogins(ctx, params.organizationId!).map((row) => presentSsoLogin(row, ctx)) },
+    body: { items: listSsoLogins(ctx, params.organizationId).map((row) => presentSsoLogin(row, ctx)) },
   }));
 
   router.post('/v1/orgs/{organizationId}/members/{userId}/sso', ({ ctx, params }) => ({
     status: 200,
-    body: presentMember(setMemberAsSso(ctx, params.organizationId!, params.userId!), ctx),
+    body: presentMember(setMemberAsSso(ctx, params.organizationId, params.userId), ctx),
   }));
 }

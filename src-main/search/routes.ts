@@ -8,17 +8,17 @@ import { searchOrganization, searchSpace } from './service';
 
 export function registerSearchRoutes(router: Router): void {
   router.get('/v1/spaces/{spaceId}/search', ({ ctx, params, query }) => {
-    const result = searchSpace(ctx, params.spaceId!, parseInput(searchQuery, query, 'query'));
+    const result = searchSpace(ctx, params.spaceId, parseInput(searchQuery, query, 'query'));
     return {
       status: 200,
       body: listEnvelope({ rows: result.items, total: result.total, next: result.next }, (hits) =>
-        presentPageHits(hits, params.spaceId!, ctx),
+        presentPageHits(hits, params.spaceId, ctx),
       ),
     };
   });
 
   router.get('/v1/orgs/{organizationId}/search', ({ ctx, params, query }) => {
-    const result = searchOrganization(ctx, params.organizationId!, parseInput(searchQuery, query, 'query'));
+    const result = searchOrganization(ctx, params.organizationId, parseInput(searchQuery, query, 'query'));
     return {
       status: 200,
       body: listEnvelope({ rows: result.items, total: result.total, next: result.next }, (space) =>

@@ -1,12 +1,6 @@
+import type { Section } from '../store/search';
 import { headingAnchors, plainText } from '../../src-shared/gitbook-markdown/headings';
 
-export interface Section {
-  /** Anchor of the heading ('' for the part before the first heading). */
-  anchor: string;
-  title: string;
-  /** Plain text of the section, markdown syntax removed. */
-  body: string;
-}
 
 /**
  * Splits a page body into sections at its headings, as search results show them: the part before

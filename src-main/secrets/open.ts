@@ -1,10 +1,10 @@
 import { type Db, inTransaction } from '../store/database';
 import { anySealedValue, eraseFreedSpace, replaceLostSecrets, sealSecretsInClear } from '../store/sealed-secrets';
 import { getSetting, setSetting } from '../store/settings';
-import { attachSealer } from './connection';
+import { attachSealer, type Sealer } from '../store/secret-sealer';
 import { SecretKeyError, type SecretKeyStore } from './key-store';
 import { replacementFor } from './replacements';
-import { createSealer, newSecretKey, type Sealer, UnsealError } from './sealing';
+import { createSealer, newSecretKey, UnsealError } from './sealing';
 import { SECRET_SETTINGS } from './settings';
 
 /** The setting holding the sealing key's fingerprint: which key this database's secrets are sealed with. */

@@ -1,3 +1,4 @@
+import type { Sealer } from '../store/secret-sealer';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
@@ -21,13 +22,6 @@ const ASSOCIATED_DATA = Buffer.from('folio secret v1');
 /** A key that does not open a sealed value: the wrong key file, or a value altered in the database. */
 export class UnsealError extends Error {}
 
-export interface Sealer {
-  seal(plaintext: string): string;
-  /** The plaintext of a sealed value; a value that is not sealed (written before sealing existed) as it is. */
-  unseal(stored: string): string;
-  /** A digest of the key, kept in the database to recognise the right key at the next start (it reveals nothing of the key). */
-  fingerprint: string;
-}
 
 export function isSealed(value: string): boolean {
   return value.startsWith(SEALED_PREFIX);

@@ -1,6 +1,6 @@
 import type { Db } from '../store/database';
 import { ensureSetting, getSetting, setSetting } from '../store/settings';
-import { sealSecret, unsealSecret } from './connection';
+import { sealSecret, unsealSecret } from '../store/secret-sealer';
 
 /**
  * The settings that hold secrets, kept sealed: the key signing file download and PDF URLs (files/signing.ts),

@@ -9,18 +9,18 @@ const INSIGHTS = '/v1/orgs/{organizationId}/sites/{siteId}/insights';
 export function registerSiteInsightsRoutes(router: Router): void {
   router.post(`${INSIGHTS}/events`, ({ ctx, params, body, req }) => {
     const { events } = parseInput(trackSiteEventsBody, body);
-    trackSiteEvents(ctx, params.organizationId!, params.siteId!, events, callerAddress(req.socket.remoteAddress));
+    trackSiteEvents(ctx, params.organizationId, params.siteId, events, callerAddress(req.socket.remoteAddress));
     return { status: 204 };
   });
 
   router.post(`${INSIGHTS}/events/aggregate`, ({ ctx, params, body }) => {
-    const columns = aggregateSiteEvents(ctx, params.organizationId!, params.siteId!, parseInput(aggregateSiteEventsBody, body));
+    const columns = aggregateSiteEvents(ctx, params.organizationId, params.siteId, parseInput(aggregateSiteEventsBody, body));
     return { status: 200, body: { columns } };
   });
 
   router.get(`${INSIGHTS}/visitor-segments`, ({ ctx, params }) => ({
     status: 200,
-    body: listSiteVisitorSegments(ctx, params.organizationId!, params.siteId!),
+    body: listSiteVisitorSegments(ctx, params.organizationId, params.siteId),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { CallContext, PresentContext } from '../app/context';
-import { presentSpaceFor } from '../spaces/routes';
+import { presentSpaceFor } from '../spaces/presenter';
 import type { Db } from '../store/database';
 import { getSection } from '../store/site-sections';
 import { countSiteSpaces, defaultSiteSpaceIn, type SiteRow, type SiteSpaceRow } from '../store/sites';

@@ -20,34 +20,34 @@ import {
 
 export function registerSiteRedirectRoutes(router: Router): void {
   router.post('/v1/orgs/{organizationId}/sites/{siteId}/redirects', ({ ctx, params, body }) => {
-    const { redirect } = createSiteRedirect(ctx, params.organizationId!, params.siteId!, parseInput(createSiteRedirectBody, body));
+    const { redirect } = createSiteRedirect(ctx, params.organizationId, params.siteId, parseInput(createSiteRedirectBody, body));
     return { status: 201, body: presentSiteRedirect(redirect) };
   });
 
   router.put('/v1/orgs/{organizationId}/sites/{siteId}/redirects', ({ ctx, params, body }) => {
     const { redirects } = parseInput(bulkUpsertSiteRedirectsBody, body);
-    return { status: 200, body: bulkUpsertSiteRedirects(ctx, params.organizationId!, params.siteId!, redirects) };
+    return { status: 200, body: bulkUpsertSiteRedirects(ctx, params.organizationId, params.siteId, redirects) };
   });
 
   router.get('/v1/orgs/{organizationId}/sites/{siteId}/redirects', ({ ctx, params, query }) => {
-    const { page } = listSiteRedirects(ctx, params.organizationId!, params.siteId!, parseInput(listSiteRedirectsQuery, query, 'query'));
+    const { page } = listSiteRedirects(ctx, params.organizationId, params.siteId, parseInput(listSiteRedirectsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, presentSiteRedirect) };
   });
 
   router.patch('/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', ({ ctx, params, body }) => {
     const input = parseInput(updateSiteRedirectBody, body);
-    const { redirect } = updateSiteRedirectById(ctx, params.organizationId!, params.siteId!, params.siteRedirectId!, input);
+    const { redirect } = updateSiteRedirectById(ctx, params.organizationId, params.siteId, params.siteRedirectId, input);
     return { status: 200, body: presentSiteRedirect(redirect) };
   });
 
   // 205 when the redirect was deleted, 204 when there was none.
   router.delete('/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', ({ ctx, params }) => ({
-    status: deleteSiteRedirectById(ctx, params.organizationId!, params.siteId!, params.siteRedirectId!) ? 205 : 204,
+    status: deleteSiteRedirectById(ctx, params.organizationId, params.siteId, params.siteRedirectId) ? 205 : 204,
   }));
 
   router.get('/v1/orgs/{organizationId}/sites/{siteId}/redirect', ({ ctx, params, query }) => {
     const { source, shareKey } = parseInput(getSiteRedirectBySourceQuery, query, 'query');
-    const { redirect, target } = getSiteRedirectBySource(ctx, params.organizationId!, params.siteId!, source, shareKey);
+    const { redirect, target } = getSiteRedirectBySource(ctx, params.organizationId, params.siteId, source, shareKey);
     return { status: 200, body: { redirect: presentSiteRedirect(redirect), target } };
   });
 }

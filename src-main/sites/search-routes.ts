@@ -10,7 +10,7 @@ import { searchSiteContent } from './search-service';
 export function registerSiteSearchRoutes(router: Router): void {
   router.post('/v1/orgs/{organizationId}/sites/{siteId}/search', ({ ctx, params, body, query }) => {
     const input = parseInput(searchSiteContentBody, body);
-    const result = searchSiteContent(ctx, params.organizationId!, params.siteId!, input, parseInput(searchSiteContentQuery, query, 'query'));
+    const result = searchSiteContent(ctx, params.organizationId, params.siteId, input, parseInput(searchSiteContentQuery, query, 'query'));
     return { status: 200, body: listEnvelope({ rows: result.items, total: result.total, next: result.next }, (space) => presentSiteSearchSpace(space, ctx)) };
   });
 }

@@ -40,91 +40,91 @@ function presentGroup(ctx: CallContext, site: SiteRow, groupId: string) {
 export function registerSiteSectionRoutes(router: Router): void {
   router.get(`${SITE}/sections`, ({ ctx, params, query }) => {
     const { page, limit } = parseInput(listSiteSectionsQuery, query, 'query');
-    const result = listSectionsForCaller(ctx, params.organizationId!, params.siteId!, { page, limit });
+    const result = listSectionsForCaller(ctx, params.organizationId, params.siteId, { page, limit });
     return { status: 200, body: listEnvelope(result.page, (row) => presentSection(sectionNode(ctx, row), result.site, ctx)) };
   });
 
   router.post(`${SITE}/sections`, ({ ctx, params, body }) => {
-    const { site, node } = addSection(ctx, params.organizationId!, params.siteId!, parseInput(addSiteSectionBody, body));
+    const { site, node } = addSection(ctx, params.organizationId, params.siteId, parseInput(addSiteSectionBody, body));
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/sections/${node.section.id}`;
     return { status: 201, body: presentSection(node, site, ctx), headers: { Location: location } };
   });
 
   router.patch(SECTION, ({ ctx, params, body }) => {
     const input = parseInput(updateSiteSectionBody, body);
-    const { site, node } = updateSectionSettings(ctx, params.organizationId!, params.siteId!, params.siteSectionId!, input);
+    const { site, node } = updateSectionSettings(ctx, params.organizationId, params.siteId, params.siteSectionId, input);
     return { status: 200, body: presentSection(node, site, ctx) };
   });
 
   // As for site spaces: 205 when the section was deleted, 204 when it did not exist.
   router.delete(SECTION, ({ ctx, params }) => ({
-    status: deleteSection(ctx, params.organizationId!, params.siteId!, params.siteSectionId!) ? 205 : 204,
+    status: deleteSection(ctx, params.organizationId, params.siteId, params.siteSectionId) ? 205 : 204,
   }));
 
   router.post(`${SECTION}/move`, ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSectionBody, body ?? {});
-    const item = { type: 'site-section' as const, id: params.siteSectionId! };
-    const moved = sortStructure(ctx, params.organizationId!, params.siteId!, item, pointers(position, (p) => ({ type: p.type, id: p.siteSection })));
+    const item = { type: 'site-section' as const, id: params.siteSectionId };
+    const moved = sortStructure(ctx, params.organizationId, params.siteId, item, pointers(position, (p) => ({ type: p.type, id: p.siteSection })));
     const found = movedItem(ctx, moved.site, moved.model, item);
     return { status: 200, body: found.type === 'site-section' ? presentSection(found.node, moved.site, ctx) : undefined };
   });
 
   router.get(`${SITE}/section-groups`, ({ ctx, params, query }) => {
     const { page, limit } = parseInput(listQuery, query, 'query');
-    const result = listGroupsForCaller(ctx, params.organizationId!, params.siteId!, { page, limit });
+    const result = listGroupsForCaller(ctx, params.organizationId, params.siteId, { page, limit });
     return { status: 200, body: listEnvelope(result.page, (row) => presentGroup(ctx, result.site, row.id)) };
   });
 
   router.post(`${SITE}/section-groups`, ({ ctx, params, body }) => {
-    const { site, group, sections } = addGroup(ctx, params.organizationId!, params.siteId!, parseInput(addSiteSectionGroupBody, body));
+    const { site, group, sections } = addGroup(ctx, params.organizationId, params.siteId, parseInput(addSiteSectionGroupBody, body));
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/section-groups/${group.id}`;
     return { status: 201, body: presentSectionGroup(group, sections, site, ctx), headers: { Location: location } };
   });
 
   router.patch(GROUP, ({ ctx, params, body }) => {
     const input = parseInput(updateSiteSectionGroupBody, body);
-    const { site, group, sections } = updateGroupSettings(ctx, params.organizationId!, params.siteId!, params.siteSectionGroupId!, input);
+    const { site, group, sections } = updateGroupSettings(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, input);
     return { status: 200, body: presentSectionGroup(group, sections, site, ctx) };
   });
 
   router.delete(GROUP, ({ ctx, params }) => ({
-    status: deleteGroup(ctx, params.organizationId!, params.siteId!, params.siteSectionGroupId!) ? 205 : 204,
+    status: deleteGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId) ? 205 : 204,
   }));
 
   router.post(`${GROUP}/sections`, ({ ctx, params, body }) => {
     const { sectionId } = parseInput(addSectionToGroupBody, body);
-    const { site, group, sections } = addSectionToGroup(ctx, params.organizationId!, params.siteId!, params.siteSectionGroupId!, sectionId);
+    const { site, group, sections } = addSectionToGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, sectionId);
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/section-groups/${group.id}`;
     return { status: 201, body: presentSectionGroup(group, sections, site, ctx), headers: { Location: location } };
   });
 
   router.delete(`${GROUP}/sections/{siteSectionId}`, ({ ctx, params }) => ({
-    status: removeSectionFromGroup(ctx, params.organizationId!, params.siteId!, params.siteSectionGroupId!, params.siteSectionId!) ? 205 : 204,
+    status: removeSectionFromGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, params.siteSectionId) ? 205 : 204,
   }));
 
   router.post(`${GROUP}/move`, ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSectionGroupBody, body ?? {});
-    const item = { type: 'site-section-group' as const, id: params.siteSectionGroupId! };
-    const moved = sortStructure(ctx, params.organizationId!, params.siteId!, item, position);
+    const item = { type: 'site-section-group' as const, id: params.siteSectionGroupId };
+    const moved = sortStructure(ctx, params.organizationId, params.siteId, item, position);
     return { status: 200, body: presentGroup(ctx, moved.site, item.id) };
   });
 
   router.post(`${SITE}/site-spaces/{siteSpaceId}/move`, ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSpaceBody, body ?? {});
-    const item = { type: 'site-space' as const, id: params.siteSpaceId! };
-    const moved = sortStructure(ctx, params.organizationId!, params.siteId!, item, pointers(position, (p) => ({ type: p.type, id: p.siteSpace })));
+    const item = { type: 'site-space' as const, id: params.siteSpaceId };
+    const moved = sortStructure(ctx, params.organizationId, params.siteId, item, pointers(position, (p) => ({ type: p.type, id: p.siteSpace })));
     const found = movedItem(ctx, moved.site, moved.model, item);
     return { status: 200, body: found.type === 'site-space' ? presentSiteSpace(found.row, moved.site, ctx) : undefined };
   });
 
   router.get(`${SITE}/structure`, ({ ctx, params }) => {
-    const { site, model } = getStructureForCaller(ctx, params.organizationId!, params.siteId!);
+    const { site, model } = getStructureForCaller(ctx, params.organizationId, params.siteId);
     return { status: 200, body: presentSiteStructure(model, site, ctx) };
   });
 
   router.patch(`${SITE}/structure/sort`, ({ ctx, params, body }) => {
     const { item, position } = parseInput(sortSiteStructureBody, body);
-    const moved = sortStructure(ctx, params.organizationId!, params.siteId!, item, position);
+    const moved = sortStructure(ctx, params.organizationId, params.siteId, item, position);
     const found = movedItem(ctx, moved.site, moved.model, item);
     const presented =
       found.type === 'site-space'

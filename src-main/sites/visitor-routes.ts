@@ -21,12 +21,12 @@ const SHARE_LINK = `${SITE}/share-links/{shareLinkId}`;
 /** Who may visit a published site: share links, visitor authentication, the visitor schema, and the published profile. */
 export function registerSiteVisitorRoutes(router: Router): void {
   router.get(`${SITE}/share-links`, ({ ctx, params, query }) => {
-    const { site, page } = listSiteShareLinks(ctx, params.organizationId!, params.siteId!, parseInput(listShareLinksQuery, query, 'query'));
+    const { site, page } = listSiteShareLinks(ctx, params.organizationId, params.siteId, parseInput(listShareLinksQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentShareLink(row, site, ctx)) };
   });
 
   router.post(`${SITE}/share-links`, ({ ctx, params, body }) => {
-    const { site, shareLink } = createSiteShareLink(ctx, params.organizationId!, params.siteId!, parseInput(createShareLinkBody, body));
+    const { site, shareLink } = createSiteShareLink(ctx, params.organizationId, params.siteId, parseInput(createShareLinkBody, body));
     // No GET of one share link exists: the Location names the link under the list it belongs to.
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/share-links/${shareLink.id}`;
     return { status: 201, body: presentShareLink(shareLink, site, ctx), headers: { Location: location } };
@@ -34,48 +34,48 @@ export function registerSiteVisitorRoutes(router: Router): void {
 
   router.patch(SHARE_LINK, ({ ctx, params, body }) => {
     const input = parseInput(updateShareLinkBody, body);
-    const { site, shareLink } = updateSiteShareLink(ctx, params.organizationId!, params.siteId!, params.shareLinkId!, input);
+    const { site, shareLink } = updateSiteShareLink(ctx, params.organizationId, params.siteId, params.shareLinkId, input);
     return { status: 200, body: presentShareLink(shareLink, site, ctx) };
   });
 
   // As for site spaces: 205 when the link was deleted, 204 when it did not exist.
   router.delete(SHARE_LINK, ({ ctx, params }) => ({
-    status: deleteSiteShareLink(ctx, params.organizationId!, params.siteId!, params.shareLinkId!) ? 205 : 204,
+    status: deleteSiteShareLink(ctx, params.organizationId, params.siteId, params.shareLinkId) ? 205 : 204,
   }));
 
   router.get(`${SITE}/publishing/auth`, ({ ctx, params }) => ({
     status: 200,
-    body: presentPublishingAuth(getPublishingAuth(ctx, params.organizationId!, params.siteId!)),
+    body: presentPublishingAuth(getPublishingAuth(ctx, params.organizationId, params.siteId)),
   }));
 
   router.patch(`${SITE}/publishing/auth`, ({ ctx, params, body }) => ({
     status: 200,
-    body: presentPublishingAuth(updatePublishingAuth(ctx, params.organizationId!, params.siteId!, parseInput(updatePublishingAuthBody, body))),
+    body: presentPublishingAuth(updatePublishingAuth(ctx, params.organizationId, params.siteId, parseInput(updatePublishingAuthBody, body))),
   }));
 
   router.post(`${SITE}/publishing/auth/regenerate`, ({ ctx, params }) => ({
     status: 200,
-    body: presentPublishingAuth(regeneratePublishingAuth(ctx, params.organizationId!, params.siteId!)),
+    body: presentPublishingAuth(regeneratePublishingAuth(ctx, params.organizationId, params.siteId)),
   }));
 
   router.get(`${SITE}/adaptive-schema`, ({ ctx, params }) => ({
     status: 200,
-    body: presentAdaptiveSchema(getAdaptiveSchema(ctx, params.organizationId!, params.siteId!)),
+    body: presentAdaptiveSchema(getAdaptiveSchema(ctx, params.organizationId, params.siteId)),
   }));
 
   router.put(`${SITE}/adaptive-schema`, ({ ctx, params, body }) => {
     const input = parseInput(updateAdaptiveSchemaBody, body);
-    return { status: 200, body: presentAdaptiveSchema(replaceAdaptiveSchema(ctx, params.organizationId!, params.siteId!, input)) };
+    return { status: 200, body: presentAdaptiveSchema(replaceAdaptiveSchema(ctx, params.organizationId, params.siteId, input)) };
   });
 
   router.get(`${SITE}/adaptive-schema/template-conditions`, ({ ctx, params }) => ({
     status: 200,
-    body: { items: listTemplateConditions(ctx, params.organizationId!, params.siteId!) },
+    body: { items: listTemplateConditions(ctx, params.organizationId, params.siteId) },
   }));
 
   router.get(`${SITE}/published`, async ({ ctx, params, query }) => {
     const { shareKey, visitorAuthToken, jwt_token } = parseInput(publishedSiteQuery, query, 'query');
-    const body = await getPublishedContentSite(ctx, params.organizationId!, params.siteId!, {
+    const body = await getPublishedContentSite(ctx, params.organizationId, params.siteId, {
       shareKey,
       token: visitorAuthToken ?? jwt_token,
       unsignedClaims: unsignedClaimsFromQuery(query),

@@ -1,6 +1,6 @@
 import { spacePermissions } from '../../src-shared/access';
 import type { MemberRoleOrGuest } from '../../src-shared/roles';
-import type { PresentContext } from '../app/context';
+import type { CallContext, PresentContext } from '../app/context';
 import { decodeLevel } from '../store/collections';
 import { countChangeRequests } from '../store/change-requests';
 import { countOpenComments } from '../store/comments';
@@ -9,6 +9,7 @@ import type { SpaceRow } from '../store/spaces';
 import { getGitSync } from '../store/git-sync';
 import { getSpaceMergeRules } from '../store/merge-rules';
 import { presentGitSyncState } from '../git-sync/presenter';
+import { spaceRole } from './access';
 
 /** `gitSync`, for a space with a repository set up (docs/git-sync.md). */
 function gitSyncOf(db: Db, spaceId: string) {
@@ -51,4 +52,9 @@ export function presentSpace(space: SpaceRow, role: MemberRoleOrGuest | undefine
     permissions: spacePermissions(role),
     ...gitSyncOf(pc.db, space.id),
   };
+}
+
+/** A space for the caller, with their role on it. */
+export function presentSpaceFor(ctx: CallContext, space: SpaceRow) {
+  return presentSpace(space, spaceRole(ctx, space), ctx);
 }

@@ -1,13 +1,10 @@
 import { listQuery } from '../../src-shared/schemas/common';
 import { moveBody, transferBody } from '../../src-shared/schemas/content';
 import { createSpaceBody, getSpaceQuery, updateSpaceBody } from '../../src-shared/schemas/spaces';
-import type { CallContext } from '../app/context';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
-import type { SpaceRow } from '../store/spaces';
-import { spaceRole } from './access';
-import { presentSpace } from './presenter';
+import { presentSpace, presentSpaceFor } from './presenter';
 import {
   createSpace,
   deleteSpace,
@@ -22,56 +19,52 @@ import {
 
 const SPACE = '/v1/spaces/{spaceId}';
 
-export function presentSpaceFor(ctx: CallContext, space: SpaceRow) {
-  return presentSpace(space, spaceRole(ctx, space), ctx);
-}
-
 export function registerSpaceRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/spaces', ({ ctx, params, query }) => {
-    const page = listOrganizationSpaces(ctx, params.organizationId!, parseInput(listQuery, query, 'query'));
+    const page = listOrganizationSpaces(ctx, params.organizationId, parseInput(listQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (space) => presentSpaceFor(ctx, space)) };
   });
 
   router.post('/v1/orgs/{organizationId}/spaces', ({ ctx, params, body }) => {
-    const { space, role } = createSpace(ctx, params.organizationId!, parseInput(createSpaceBody, body ?? {}));
+    const { space, role } = createSpace(ctx, params.organizationId, parseInput(createSpaceBody, body ?? {}));
     return { status: 201, body: presentSpace(space, role, ctx) };
   });
 
   router.get(SPACE, ({ ctx, params, query }) => {
     parseInput(getSpaceQuery, query, 'query');
-    const { space, role } = getSpaceForCaller(ctx, params.spaceId!);
+    const { space, role } = getSpaceForCaller(ctx, params.spaceId);
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
   router.patch(SPACE, ({ ctx, params, body }) => {
-    const { space, role } = updateSpaceSettings(ctx, params.spaceId!, parseInput(updateSpaceBody, body));
+    const { space, role } = updateSpaceSettings(ctx, params.spaceId, parseInput(updateSpaceBody, body));
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
   router.delete(SPACE, ({ ctx, params }) => {
-    deleteSpace(ctx, params.spaceId!);
+    deleteSpace(ctx, params.spaceId);
     return { status: 204 };
   });
 
   router.post(`${SPACE}/duplicate`, ({ ctx, params }) => {
-    const { space, role } = duplicateSpace(ctx, params.spaceId!);
+    const { space, role } = duplicateSpace(ctx, params.spaceId);
     const presented = presentSpace(space, role, ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
   router.post(`${SPACE}/restore`, ({ ctx, params }) => {
-    const { space, role } = restoreSpace(ctx, params.spaceId!);
+    const { space, role } = restoreSpace(ctx, params.spaceId);
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
   router.post(`${SPACE}/move`, ({ ctx, params, body }) => {
-    const { space, role } = moveSpace(ctx, params.spaceId!, parseInput(moveBody, body));
+    const { space, role } = moveSpace(ctx, params.spaceId, parseInput(moveBody, body));
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
   router.post(`${SPACE}/transfer`, ({ ctx, params, body }) => {
     const { organization } = parseInput(transferBody, body);
-    const { space, role } = transferSpace(ctx, params.spaceId!, organization);
+    const { space, role } = transferSpace(ctx, params.spaceId, organization);
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 

@@ -1,5 +1,5 @@
 import type { IntegrationFilters } from '../../src-shared/schemas/integrations';
-import { sealUnlessUnchanged, unsealNullable } from '../secrets/connection';
+import { sealUnlessUnchanged, unsealNullable } from './secret-sealer';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';

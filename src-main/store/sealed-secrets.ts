@@ -1,4 +1,4 @@
-import { DATASETS } from '../sync/datasets';
+import { DATASETS } from './synced-datasets';
 import type { Db } from './database';
 import { withoutCapture } from './sync-capture';
 

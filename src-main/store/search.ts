@@ -1,5 +1,4 @@
 import type { Db } from './database';
-import type { Section } from '../search/sections';
 
 /** Replaces the indexed sections of a page, numbered in its space's block of rowids. */
 export function indexPage(db: Db, spaceId: string, pageId: string, sections: Section[]): void {
@@ -88,4 +87,13 @@ export interface SectionHit {
   title: string;
   snippet: string;
   rank: number;
+}
+
+/** A page's section as search indexes it (search/sections.ts splits a page into them). */
+export interface Section {
+  /** Anchor of the heading ('' for the part before the first heading). */
+  anchor: string;
+  title: string;
+  /** Plain text of the section, markdown syntax removed. */
+  body: string;
 }

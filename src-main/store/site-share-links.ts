@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sealSecret, unsealSecret } from '../secrets/connection';
+import { sealSecret, unsealSecret } from './secret-sealer';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sealSecret, unsealNullable } from '../secrets/connection';
+import { sealSecret, unsealNullable } from './secret-sealer';
 import type { Db } from './database';
 import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';

@@ -1,4 +1,4 @@
-import { HybridLogicalClock } from '../sync/hlc';
+import { HybridLogicalClock } from './hybrid-logical-clock';
 import type { Db } from './database';
 import { newId } from './ids';
 import { ensureSetting } from './settings';

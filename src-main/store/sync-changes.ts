@@ -1,4 +1,4 @@
-import type { Dataset } from '../sync/datasets';
+import type { Dataset } from './synced-datasets';
 import type { Db } from './database';
 import { newId } from './ids';
 

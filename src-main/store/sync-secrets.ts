@@ -1,4 +1,4 @@
-import { DATASETS, DELETED_COLUMN } from '../sync/datasets';
+import { DATASETS, DELETED_COLUMN } from './synced-datasets';
 import type { Db } from './database';
 import { withoutCapture } from './sync-capture';
 

@@ -1,4 +1,4 @@
-import { DATASETS } from '../sync/datasets';
+import { DATASETS } from './synced-datasets';
 import { secretRestampTriggersSql as secretRestampTriggersSqlV1 } from './migrations/sync-triggers-v1';
 
 /**

@@ -16,8 +16,8 @@ import {
   takeWaitingRows,
   updateField,
 } from '../store/sync-changes';
-import { type Dataset, DATASETS, DELETED_COLUMN, datasetOf } from './datasets';
-import { isHlc } from './hlc';
+import { type Dataset, DATASETS, DELETED_COLUMN, datasetOf } from '../store/synced-datasets';
+import { isHlc } from '../store/hybrid-logical-clock';
 import { sealReceived } from './sealed-changes';
 
 export interface ApplyResult {

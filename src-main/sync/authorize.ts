@@ -15,7 +15,7 @@ import { SAML_ADMIN_ROLE } from '../saml/access';
 import { getSpace } from '../store/spaces';
 import { changeRequestSpace, commentSpace, organizationExists, postedRow, teamOrganization } from '../store/sync-scope';
 import { type FieldChange, latestValues } from '../store/sync-changes';
-import { DELETED_COLUMN } from './datasets';
+import { DELETED_COLUMN } from '../store/synced-datasets';
 import { mergeRulesRefusal, reviewRefusal } from './review-rules';
 import { integrationRefusal } from '../integrations/sync-rules';
 import { translationRefusal } from '../translations/sync-rules';

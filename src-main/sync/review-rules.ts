@@ -6,7 +6,7 @@ import { getChangeRequest } from '../store/change-requests';
 import type { FieldChange } from '../store/sync-changes';
 import { changeRequestSpace } from '../store/sync-scope';
 import type { BatchValues } from './authorize';
-import { DELETED_COLUMN } from './datasets';
+import { DELETED_COLUMN } from '../store/synced-datasets';
 
 type SpaceRoleOf = (spaceId: unknown) => MemberRoleOrGuest | undefined;
 type Value = (column: string) => unknown;

@@ -1,7 +1,7 @@
 import type { Db } from '../store/database';
 import type { FieldChange } from '../store/sync-changes';
-import { sealSecret, unsealSecret } from '../secrets/connection';
-import { isSealedColumn } from './datasets';
+import { sealSecret, unsealSecret } from '../store/secret-sealer';
+import { isSealedColumn } from '../store/synced-datasets';
 
 /**
  * The boundary between secrets at rest and sync (docs/sync.md, "Secrets"). Each replica seals its secrets with

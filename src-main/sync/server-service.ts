@@ -17,8 +17,8 @@ import { getMember } from '../store/members';
 import { clockOf } from '../store/sync-capture';
 import { applyRemoteChanges, checkChange, InvalidChangeError } from './apply';
 import { batchValues, refusalOf } from './authorize';
-import { ClockDriftError } from './hlc';
-import { isAdminOnly } from './datasets';
+import { ClockDriftError } from '../store/hybrid-logical-clock';
+import { isAdminOnly } from '../store/synced-datasets';
 import { openForSending } from './sealed-changes';
 
 /** The server's answer to a replica that says hello: who it is, and whether they speak the same protocol. */

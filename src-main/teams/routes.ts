@@ -28,7 +28,7 @@ const TEAM = `${TEAMS}/{teamId}`;
 
 export function registerTeamRoutes(router: Router): void {
   router.get(TEAMS, ({ ctx, params, query }) => {
-    const { page, membership } = listOrganizationTeams(ctx, params.organizationId!, parseInput(listTeamsQuery, query, 'query'));
+    const { page, membership } = listOrganizationTeams(ctx, params.organizationId, parseInput(listTeamsQuery, query, 'query'));
     return {
       status: 200,
       body: listEnvelope(page, (team) => presentTeam(team, teamPermissionsFor(ctx, membership, team.id))),
@@ -36,44 +36,44 @@ export function registerTeamRoutes(router: Router): void {
   });
 
   router.put(TEAMS, ({ ctx, params, body }) => {
-    const { team, membership } = createTeam(ctx, params.organizationId!, parseInput(createTeamBody, body));
+    const { team, membership } = createTeam(ctx, params.organizationId, parseInput(createTeamBody, body));
     return { status: 201, body: presentTeam(team, teamPermissionsFor(ctx, membership, team.id)) };
   });
 
   router.get(TEAM, ({ ctx, params }) => {
-    const { team, membership } = getOrganizationTeam(ctx, params.organizationId!, params.teamId!);
+    const { team, membership } = getOrganizationTeam(ctx, params.organizationId, params.teamId);
     return { status: 200, body: presentTeam(team, teamPermissionsFor(ctx, membership, team.id)) };
   });
 
   router.patch(TEAM, ({ ctx, params, body }) => {
     const { title } = parseInput(updateTeamBody, body);
-    const { team, membership } = renameOrganizationTeam(ctx, params.organizationId!, params.teamId!, title);
+    const { team, membership } = renameOrganizationTeam(ctx, params.organizationId, params.teamId, title);
     return { status: 200, body: presentTeam(team, teamPermissionsFor(ctx, membership, team.id)) };
   });
 
   router.delete(TEAM, ({ ctx, params }) => {
-    deleteOrganizationTeam(ctx, params.organizationId!, params.teamId!);
+    deleteOrganizationTeam(ctx, params.organizationId, params.teamId);
     return { status: 204 };
   });
 
   router.get(`${TEAM}/members`, ({ ctx, params, query }) => {
-    const page = listMembersOfTeam(ctx, params.organizationId!, params.teamId!, parseInput(listQuery, query, 'query'));
+    const page = listMembersOfTeam(ctx, params.organizationId, params.teamId, parseInput(listQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentTeamMember(row, ctx)) };
   });
 
   router.put(`${TEAM}/members`, ({ ctx, params, body }) => {
-    updateTeamMembers(ctx, params.organizationId!, params.teamId!, parseInput(updateTeamMembersBody, body));
+    updateTeamMembers(ctx, params.organizationId, params.teamId, parseInput(updateTeamMembersBody, body));
     return { status: 204 };
   });
 
   router.put(`${TEAM}/members/{userId}`, ({ ctx, params, body }) => {
     const { role } = parseInput(putTeamMemberBody, body ?? {});
-    putTeamMember(ctx, params.organizationId!, params.teamId!, params.userId!, role);
+    putTeamMember(ctx, params.organizationId, params.teamId, params.userId, role);
     return { status: 204 };
   });
 
   router.delete(`${TEAM}/members/{userId}`, ({ ctx, params }) => {
-    deleteTeamMember(ctx, params.organizationId!, params.teamId!, params.userId!);
+    deleteTeamMember(ctx, params.organizationId, params.teamId, params.userId);
     return { status: 204 };
   });
 }

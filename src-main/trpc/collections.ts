@@ -15,7 +15,7 @@ import {
   updateCollectionSettings,
 } from '../collections/service';
 import { listEnvelope } from '../http/list';
-import { presentSpaceFor } from '../spaces/routes';
+import { presentSpaceFor } from '../spaces/presenter';
 import { collectionId, collectionRef, organizationId, orgRef } from './refs';
 import { procedure, router } from './trpc';
 

@@ -1,6 +1,6 @@
 import { listQuery } from '../../src-shared/schemas/common';
 import { listEnvelope } from '../http/list';
-import { presentOrganizationFor } from '../orgs/routes';
+import { presentOrganizationFor } from '../orgs/presenter';
 import { getOrganizationForCaller, listMyOrganizations } from '../orgs/service';
 import { orgRef } from './refs';
 import { procedure, router } from './trpc';

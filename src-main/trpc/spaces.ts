@@ -3,7 +3,7 @@ import { moveBody, transferBody } from '../../src-shared/schemas/content';
 import { createSpaceBody, updateSpaceBody } from '../../src-shared/schemas/spaces';
 import { listEnvelope } from '../http/list';
 import { presentSpace } from '../spaces/presenter';
-import { presentSpaceFor } from '../spaces/routes';
+import { presentSpaceFor } from '../spaces/presenter';
 import {
   createSpace,
   deleteSpace,

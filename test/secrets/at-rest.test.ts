@@ -7,7 +7,7 @@ import { urlSigningSecret } from '../../src-main/files/signing';
 import { getIntegration } from '../../src-main/store/integrations';
 import { SECRET_KEY_FILE, SecretKeyError } from '../../src-main/secrets/key-store';
 import { DATABASE_FILE } from '../../src-main/store/database';
-import { unsealSecret } from '../../src-main/secrets/connection';
+import { unsealSecret } from '../../src-main/store/secret-sealer';
 import { expectNoneIn, expectSecretsWork, openServer, type OpenServer, plantSecrets, storeBytes, visitorToken } from './support';
 
 const dirs: string[] = [];

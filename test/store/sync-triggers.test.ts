@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATASETS, type Dataset } from '../../src-main/sync/datasets';
+import { DATASETS, type Dataset } from '../../src-main/store/synced-datasets';
 import { migratedDatabase } from './schema';
 
 // The triggers a database has after every migration, checked against the live dataset list: a dataset that

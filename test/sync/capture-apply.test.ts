@@ -10,7 +10,7 @@ import { changesInState, type FieldChange } from '../../src-main/store/sync-chan
 import { withoutCapture } from '../../src-main/store/sync-capture';
 import { backfillSql } from '../../src-main/store/sync-triggers';
 import { applyRemoteChanges, InvalidChangeError } from '../../src-main/sync/apply';
-import { DATASETS } from '../../src-main/sync/datasets';
+import { DATASETS } from '../../src-main/store/synced-datasets';
 
 const opened: Array<{ app: FolioApp; dir: string }> = [];
 

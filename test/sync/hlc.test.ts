@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClockDriftError, formatHlc, HybridLogicalClock, MAX_DRIFT_MS, parseHlc } from '../../src-main/sync/hlc';
+import { ClockDriftError, formatHlc, HybridLogicalClock, MAX_DRIFT_MS, parseHlc } from '../../src-main/store/hybrid-logical-clock';
 
 const fixed = (start: number) => {
   let now = start;

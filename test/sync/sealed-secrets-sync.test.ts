@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishIntegration } from '../../src-main/integrations/publish-service';
-import { sealerOf } from '../../src-main/secrets/connection';
+import { sealerOf } from '../../src-main/store/secret-sealer';
 import { SECRET_KEY_FILE } from '../../src-main/secrets/key-store';
 import { regeneratePublishingAuth } from '../../src-main/sites/publishing-auth-service';
 import { createSite, setSitePublished } from '../../src-main/sites/service';

@@ -9,7 +9,7 @@ import { changesInState } from '../../src-main/store/sync-changes';
 import { generateToken, insertToken } from '../../src-main/store/tokens';
 import { findOrCreateUser, getUserById } from '../../src-main/store/users';
 import { useReplicas } from '../support/replicas';
-import { unsealSecret } from '../../src-main/secrets/connection';
+import { unsealSecret } from '../../src-main/store/secret-sealer';
 import type { Db } from '../../src-main/store/database';
 
 const { serverAndWorkstation } = useReplicas();

@@ -8,11 +8,11 @@ import { computeDocument, computeRevision } from './computed-service';
 export function registerComputedContentRoutes(router: Router): void {
   router.post('/v1/spaces/{spaceId}/content/computed/document', ({ ctx, params, query, body }) => {
     parseInput(documentSchemaQuery, query, 'query');
-    return { status: 200, body: computeDocument(ctx, params.spaceId!, parseInput(computedContentBody, body)) };
+    return { status: 200, body: computeDocument(ctx, params.spaceId, parseInput(computedContentBody, body)) };
   });
 
   router.post('/v1/spaces/{spaceId}/content/computed/revision', ({ ctx, params, body }) => ({
     status: 200,
-    body: computeRevision(ctx, params.spaceId!, parseInput(computedContentBody, body)),
+    body: computeRevision(ctx, params.spaceId, parseInput(computedContentBody, body)),
   }));
 }

@@ -5,7 +5,7 @@ import { sitePreviewUrl } from './preview-link';
 
 export function registerSitePreviewRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/sites/{siteId}/publishing/preview', async ({ ctx, params, query }) => {
-    const { url } = await sitePreviewUrl(ctx, params.organizationId!, params.siteId!, parseInput(sitePreviewQuery, query, 'query'));
+    const { url } = await sitePreviewUrl(ctx, params.organizationId, params.siteId, parseInput(sitePreviewQuery, query, 'query'));
     return { status: 200, body: { url } };
   });
 }

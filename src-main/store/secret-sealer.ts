@@ -1,6 +1,15 @@
-import type { Db } from '../store/database';
-import type { Sealer } from './sealing';
+import type { Db } from './database';
 
+/** What seals and opens secrets with the instance's key (secrets/sealing.ts makes one). */
+export interface Sealer {
+  seal(plaintext: string): string;
+  /** The plaintext of a sealed value; a value that is not sealed (written before sealing existed) as it is. */
+  unseal(stored: string): string;
+  /** A digest of the key, kept in the database to recognise the right key at the next start (it reveals nothing of the key). */
+  fingerprint: string;
+}
+
+/** The sealer attached to each store connection: the store seals and opens secret columns through it. */
 const sealers = new WeakMap<Db, Sealer>();
 
 /** Makes `sealer` the one every secret read or written on this connection goes through (openSecrets does). */
