@@ -4,6 +4,7 @@ import type { Db } from '../store/database';
 import { contentDisposition, sendableMediaType } from '../http/header-values';
 import { readBlob } from '../store/content-files';
 import { verifyDownload } from './signing';
+import { answerPlain } from '../http/surface-answers';
 
 /**
  * GET /files/{hash}/{name}?type&expires&signature: the target of a file's downloadURL. Served
@@ -11,18 +12,18 @@ import { verifyDownload } from './signing';
  */
 export function serveDownload(db: Db, clock: Clock, req: IncomingMessage, res: ServerResponse, url: URL): void {
   const match = /^\/files\/([0-9a-f]{64})\/([^/]+)$/.exec(url.pathname);
-  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
-  if (!match) return plain(res, 404, 'No such file');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return answerPlain(res, 405, 'Method not allowed');
+  if (!match) return answerPlain(res, 404, 'No such file');
   let name: string;
   try {
     name = decodeURIComponent(match[2]!);
   } catch {
-    return plain(res, 400, 'Malformed file name');
+    return answerPlain(res, 400, 'Malformed file name');
   }
   const verdict = verifyDownload(db, match[1]!, name, url.searchParams, clock.now());
-  if (!verdict.ok) return plain(res, 403, verdict.reason);
+  if (!verdict.ok) return answerPlain(res, 403, verdict.reason);
   const bytes = readBlob(db, verdict.target.hash);
-  if (!bytes) return plain(res, 404, 'No such file');
+  if (!bytes) return answerPlain(res, 404, 'No such file');
   res.writeHead(200, {
     // A type stored before types were checked, that is no media type, is served as bytes rather than refused.
     'Content-Type': sendableMediaType(verdict.target.contentType),
@@ -35,6 +36,3 @@ export function serveDownload(db: Db, clock: Clock, req: IncomingMessage, res: S
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
-function plain(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
-}

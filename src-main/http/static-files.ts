@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { answerPlain } from './surface-answers';
 
 /** Where `electron-vite build` writes the renderer (FOLIO_RENDERER_DIR serves another build, e.g. FOLIO_OUT's). */
 export const RENDERER_DIR = resolve(process.env.FOLIO_RENDERER_DIR ?? builtRendererDir(fileURLToPath(import.meta.url)));
@@ -45,8 +46,7 @@ export function serveRenderer(req: IncomingMessage, res: ServerResponse, pathnam
   }
   const index = join(root, 'index.html');
   if (!existsSync(index)) {
-    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('The Folio app has not been built: run `npm run build` (the /v1 API works without it).\n');
+    answerPlain(res, 503, 'The Folio app has not been built: run `npm run build` (the /v1 API works without it).');
     return;
   }
   // The build refers to its assets relatively (`./assets/...`, as Electron's file:// needs), so a

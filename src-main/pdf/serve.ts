@@ -9,6 +9,7 @@ import { expandIncludes } from '../content/includes';
 import { treeReferences } from './references';
 import { renderPdf, type ImageResolver, type PdfPage } from './render';
 import { verifyPdfUrl } from './signing';
+import { answerPlain } from '../http/surface-answers';
 
 /**
  * GET /pdf/{spaceId}/{treeId}/{title}.pdf?page&expires&signature: the target of a signed PDF link
@@ -18,9 +19,9 @@ import { verifyPdfUrl } from './signing';
  */
 export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string): Promise<void> {
   try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answerPlain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const verdict = verifyPdfUrl(db, url.pathname, url.searchParams, clock.now());
-    if (!verdict.ok) return plain(res, verdict.status, verdict.reason);
+    if (!verdict.ok) return answerPlain(res, verdict.status, verdict.reason);
     const { target } = verdict;
     let pages: PdfPage[];
     // The PDF prints markdown: reusable contents are put in place of their includes first.
@@ -28,7 +29,7 @@ export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: 
     const expand = (markdown: string) => (reusables.size ? expandIncludes(markdown, (slug) => reusables.get(slug)) : markdown);
     if (target.pageId) {
       const row = getLivePage(db, target.treeId, target.pageId);
-      if (!row) return plain(res, 404, 'No such page');
+      if (!row) return answerPlain(res, 404, 'No such page');
       pages = [pdfPage(row, 0, expand)];
     } else {
       pages = readingOrder(listLivePages(db, target.treeId)).map(({ row, depth }) => pdfPage(row, depth, expand));
@@ -47,7 +48,7 @@ export async function servePdf(db: Db, clock: Clock, req: IncomingMessage, res: 
     res.end(req.method === 'HEAD' ? undefined : bytes);
   } catch (error) {
     console.error('Could not make a PDF:', error);
-    if (!res.headersSent) plain(res, 500, 'Could not make this PDF');
+    if (!res.headersSent) answerPlain(res, 500, 'Could not make this PDF');
     else res.destroy();
   }
 }
@@ -146,6 +147,3 @@ export function contentDisposition(title: string): string {
   return httpContentDisposition('inline', `${title.trim() || 'document'}.pdf`);
 }
 
-function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(`${message}\n`);
-}

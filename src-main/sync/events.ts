@@ -7,6 +7,7 @@ import { lastVisibleSeq } from '../store/sync-changes';
 import { treeOrganizationForUser } from '../store/sync-docs';
 import { parseDocId } from './docs-service';
 import { LIVE_ORIGIN_PREFIX } from '../live/channel';
+import { answerJson, answerJsonError } from '../http/surface-answers';
 
 /** How long content events for live keystrokes are gathered before one is sent. */
 const LIVE_EVENT_DELAY_MS = 1_000;
@@ -25,14 +26,14 @@ export function serveSyncEvents(app: FolioApp, req: IncomingMessage, res: Server
     userId = authenticate(app.db, req.headers.authorization, app.clock.now().toISOString()).id;
   } catch (error) {
     const { status, body } = errorToResponse(error);
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    answerJson(res, status, body);
     return;
   }
   const after = Number(url.searchParams.get('after'));
   const replicaId = url.searchParams.get('replicaId') ?? '';
   if (!Number.isInteger(after) || after < 0 || !REPLICA.test(replicaId)) {
     const message = !REPLICA.test(replicaId) ? 'replicaId: must be 1 to 64 letters or digits' : 'after: must be a whole number';
-    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: { code: 400, message } }));
+    answerJsonError(res, 400, message);
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });

@@ -4,6 +4,7 @@ import { allLiveFiles, readBlob } from '../../store/content-files';
 import type { Db } from '../../store/database';
 import { sectionNodes, type SiteStructureModel } from '../structure';
 import { etagOf, type SiteCachePolicy, sendCacheable } from './http-cache';
+import { answerPlain } from '../../http/surface-answers';
 
 /**
  * GET /sites/{id}/~files/{siteSpaceId}/{name}: a file (an image of a page) of a space the visitor can see
@@ -15,7 +16,7 @@ export function serveSiteFile(db: Db, req: IncomingMessage, res: ServerResponse,
   const file = siteSpace ? allLiveFiles(db, siteSpace.space_id).find((row) => row.name === name) : undefined;
   const bytes = file ? readBlob(db, file.hash) : undefined;
   if (!file || !bytes) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such file\n');
+    answerPlain(res, 404, 'No such file');
     return;
   }
   const headers = {

@@ -8,6 +8,7 @@ import { customizationCss } from './customization-html';
 import { customFontCss } from './site-fonts';
 import type { Db } from '../../store/database';
 import { type SiteCachePolicy, sendCacheable } from './http-cache';
+import { answerPlain } from '../../http/surface-answers';
 
 /**
  * The customization a site space's pages show: the site's, with the site space's overrides; with visitor
@@ -36,7 +37,7 @@ export function serveSiteStyle(
   const siteSpaces = model.type === 'siteSpaces' ? model.siteSpaces : sectionNodes(model).flatMap((node) => node.siteSpaces);
   const siteSpace = file.endsWith('.css') ? siteSpaces.find((row) => `${row.id}.css` === file) : undefined;
   if (!siteSpace) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('No such stylesheet\n');
+    answerPlain(res, 404, 'No such stylesheet');
     return;
   }
   const settings = customizationOf(site, siteSpace);
