@@ -39,11 +39,15 @@ export function createChangeRequest(ctx: ServiceContext, spaceId: string, subjec
 
 /** Opens a change request on main content as it is now, in the caller's write (roles already checked). */
 export function forkChangeRequest(ctx: ServiceContext, writer: DocWriter, space: { id: string; revision_id: string }, subject: string): ChangeRequestRow {
+  // Keystrokes typed into main but not yet gathered into a revision (live-revisions.ts) are part of the base the
+  // request starts from: left out of it, they would read as the request's own changes.
+  ctx.live.flush(space.id);
+  const base = getSpace(ctx.db, space.id)?.revision_id ?? space.revision_id;
   const cr = insertChangeRequest(ctx.db, {
     spaceId: space.id,
     subject,
     createdBy: ctx.user.id,
-    revisionInitial: space.revision_id,
+    revisionInitial: base,
     now: isoNow(ctx.clock),
   });
   // The fork shares history with main (lesson 6): it is seeded with main's full state.
@@ -53,7 +57,7 @@ export function forkChangeRequest(ctx: ServiceContext, writer: DocWriter, space:
   copyTreeReusables(ctx.db, space.id, cr.id);
   copyTreeLinks(ctx.db, space.id, cr.id);
   // Its first revision records every page, so any of its revisions reads back on its own.
-  cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id, { parents: [space.revision_id], force: true, derived: false });
+  cutRevision(ctx, treeOf(cr), 'edits', ctx.user.id, { parents: [base], force: true, derived: false });
   addContributor(ctx.db, cr.id, ctx.user.id);
   return cr;
 }

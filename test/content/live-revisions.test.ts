@@ -7,9 +7,12 @@ import { openApp, serviceContext, type FolioApp } from '../../src-main/app/app';
 import { bootstrapOwner } from '../../src-main/app/bootstrap';
 import { pushBodyUpdate } from '../../src-main/content/live-service';
 import { createPage } from '../../src-main/content/pages-service';
+import { changeRequestChanges } from '../../src-main/change-requests/semantic-changes';
+import { createChangeRequest } from '../../src-main/change-requests/service';
 import { createSpace } from '../../src-main/spaces/service';
 import { listOrganizationsOfUser } from '../../src-main/store/orgs';
 import { getSpace } from '../../src-main/store/spaces';
+import { getLivePage } from '../../src-main/store/content-pages';
 
 const dirs: string[] = [];
 const apps: FolioApp[] = [];
@@ -40,6 +43,24 @@ function typeInto(markdownBefore: string, insert: string) {
 }
 
 describe('live revisions', () => {
+  it("are cut before a change request forks main, so typing just before it is the request's base, not its change", () => {
+    vi.useFakeTimers();
+    const { app, ctx } = setup();
+    const orgId = listOrganizationsOfUser(app.db, ctx.user.id, {}).rows[0]!.id;
+    const { space } = createSpace(ctx, orgId, { title: 'S' });
+    const { pageId } = createPage(ctx, space.id, { title: 'P', markdown: 'Start.' });
+    const editor = new Y.Doc();
+    Y.applyUpdate(editor, ctx.docs.diff(`body:${space.id}:${pageId}`));
+    const sv = Y.encodeStateVector(editor);
+    editor.getText('markdown').insert(editor.getText('markdown').length, ' Typed.');
+    pushBodyUpdate(ctx, space.id, pageId, Y.encodeStateAsUpdate(editor, sv));
+    // The writer has not paused: no revision yet, and the request is opened at once.
+    const cr = createChangeRequest(ctx, space.id, 'Right after typing');
+    expect(changeRequestChanges(ctx, space.id, cr.id).changes).toEqual([]);
+    // The request reads what was typed (its rows are a copy of main's, taken after the keystrokes reached them).
+    expect(getLivePage(app.db, cr.id, pageId)?.markdown).toBe('Start. Typed.');
+  });
+
   it('gathers a burst of edits into one revision once the writer pauses', () => {
     vi.useFakeTimers();
     const { app, ctx } = setup();
