@@ -36,6 +36,7 @@ import './styles/org-settings.css';
 import './styles/invites.css';
 import './styles/page-title.css';
 import './styles/writing.css';
+import './styles/reusable-contents.css';
 
 // The same page runs in the desktop app (IPC to the main process, as the owner) and in a browser on
 // `folio serve` (HTTP to /trpc with a pasted token); only the transport and the sign-in differ.

@@ -23,6 +23,8 @@ export interface PageEditorViewOptions {
   showMarkdown?: boolean;
   /** Who else is on the page: their carets and selections show, and this editor's are shared. */
   presence?: PagePresence;
+  /** The text box's accessible name; "Page content" unless the body is another's (a reusable content's). */
+  contentLabel?: string;
 }
 
 export interface PageEditorView {
@@ -68,7 +70,7 @@ export function createPageEditorView(options: PageEditorViewOptions): PageEditor
         EditorView.lineWrapping,
         placeholder('Start writing…'),
         editable.of(editability(options.readOnly)),
-        EditorView.contentAttributes.of({ 'aria-label': 'Page content', 'aria-multiline': 'true' }),
+        EditorView.contentAttributes.of({ 'aria-label': options.contentLabel ?? 'Page content', 'aria-multiline': 'true' }),
         imageHandlers(options.onImages),
         formattingExtension(),
         preview.of(previewOf(options.showMarkdown)),

@@ -11,6 +11,7 @@ import type { WindowLive } from '../editor/live-connection';
 import { createExportStore, type ExportClient, type ExportStore } from './export-store';
 import { createGitSyncStore, type GitSyncClient, type GitSyncStore } from '../components/git-sync/git-sync-store';
 import { createSharingStore, type SharingClient, type SharingStore } from '../components/sharing/sharing-store';
+import { createReusableContentsStore, type ReusableContentsClient, type ReusableContentsStore } from '../components/reusable-contents/reusable-contents-store';
 import type { HistoryClient, HistoryStore } from './history-store';
 import { createHistoryStore } from './history-store';
 import type { ImportClient, ImportStore } from './import-store';
@@ -61,6 +62,8 @@ export interface FeatureStores {
   gitSync: GitSyncStore;
   /** The sharing panel open on a space, collection or site (who is invited, with which role). */
   sharing: SharingStore;
+  /** The reusable contents of the content being edited (the sidebar, includes in the live preview). */
+  reusableContents: ReusableContentsStore;
   settings: SettingsStore;
   sites: SitesStore;
   siteAppearance: SiteAppearanceStore;
@@ -90,6 +93,7 @@ export type FeatureClient = PageTreeClient &
   ExportClient &
   GitSyncClient &
   SharingClient &
+  ReusableContentsClient &
   SettingsClient &
   SitesClient &
   SiteAppearanceClient &
@@ -124,6 +128,7 @@ export function createFeatureStores(client: FeatureClient, onUnauthorized: (mess
     exports: createExportStore(deps),
     gitSync: createGitSyncStore(deps),
     sharing: createSharingStore(deps),
+    reusableContents: createReusableContentsStore(deps),
     settings: createSettingsStore(deps),
     sites,
     siteAppearance: createSiteAppearanceStore(deps),

@@ -10,6 +10,11 @@ export interface NavigationState {
   /** The open space (follows the spaces store); every other field belongs to it. */
   spaceId?: string;
   pageId?: string;
+  /**
+   * The reusable content open in the editor instead of a page (components/reusable-contents): at most one of
+   * `pageId` and this is set; `openContentOf` names which.
+   */
+  reusableContentId?: string;
   /** A heading id in the page to scroll to once it is shown (a search result's section). */
   anchor?: string;
   /** The change request whose content the editor shows; absent: the space's main content. */
@@ -27,6 +32,8 @@ export interface NavigationState {
   /** A different space resets everything else; the same space keeps it. */
   enterSpace(spaceId: string | undefined): void;
   openPage(pageId: string | undefined, anchor?: string): void;
+  /** Opens a reusable content's body in the editor, in place of the open page. */
+  openReusableContent(reusableContentId: string | undefined): void;
   /** Switches the content being edited; the open page stays if it exists there. */
   openChangeRequest(changeRequestId: string | undefined): void;
   openRevision(revisionId: string | undefined): void;
@@ -39,15 +46,26 @@ export interface NavigationState {
 
 export type NavigationStore = StoreApi<NavigationState>;
 
+/** What the editor shows: a page, or a reusable content (edited the same way, used wherever it is included). */
+export type OpenContent = { kind: 'page'; pageId: string } | { kind: 'reusable-content'; reusableContentId: string };
+
+export function openContentOf(state: Pick<NavigationState, 'pageId' | 'reusableContentId'>): OpenContent | undefined {
+  if (state.reusableContentId) return { kind: 'reusable-content', reusableContentId: state.reusableContentId };
+  return state.pageId ? { kind: 'page', pageId: state.pageId } : undefined;
+}
+
 export function createNavigationStore(): NavigationStore {
   return createStore<NavigationState>()((set, get) => ({
     contentVersion: 0,
     enterSpace(spaceId) {
       if (spaceId === get().spaceId) return;
-      set({ spaceId, pageId: undefined, anchor: undefined, changeRequestId: undefined, revisionId: undefined });
+      set({ spaceId, pageId: undefined, reusableContentId: undefined, anchor: undefined, changeRequestId: undefined, revisionId: undefined });
     },
     openPage(pageId, anchor) {
-      set({ pageId, anchor });
+      set({ pageId, anchor, reusableContentId: undefined });
+    },
+    openReusableContent(reusableContentId) {
+      set({ reusableContentId, pageId: reusableContentId ? undefined : get().pageId, anchor: undefined });
     },
     openChangeRequest(changeRequestId) {
       set({ changeRequestId, revisionId: undefined });

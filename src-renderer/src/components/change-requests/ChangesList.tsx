@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { countOf } from '../../format';
 import type { SemanticChange } from '../../stores/change-requests-store';
+import { isReusableContentChange, REUSABLE_CONTENT_CHANGE_TYPES, ReusableContentChangeItem } from '../reusable-contents/ReusableContentChangeItem';
 import { useAppStores } from '../stores-context';
 import { TextDiff } from './TextDiff';
 
@@ -12,10 +13,11 @@ const GROUPS: Array<{ title: string; types: SemanticChange['type'][] }> = [
   { title: 'Edited pages', types: ['page_edited'] },
   { title: 'Moved pages', types: ['page_moved'] },
   { title: 'Removed pages', types: ['page_deleted'] },
+  { title: 'Reusable content', types: REUSABLE_CONTENT_CHANGE_TYPES },
   { title: 'Files', types: ['file_created', 'file_edited', 'file_deleted'] },
 ];
 
-/** What the change request changes, grouped the way a reviewer reads it: added, edited, moved, removed, files. */
+/** What the change request changes, grouped the way a reviewer reads it: added, edited, moved, removed, reusable content, files. */
 export function ChangesList({ changes, more }: { changes: SemanticChange[]; more: number }) {
   return (
     <div className="cr-changes">
@@ -38,7 +40,13 @@ function ChangeGroup({ title, items }: { title: string; items: SemanticChange[] 
       </h4>
       <ul className="cr-changes__list">
         {items.map((change, index) =>
-          'page' in change ? <PageChangeItem key={`${change.type}:${change.page.id}`} change={change} /> : <FileChangeItem key={index} change={change as FileChange} />,
+          'page' in change ? (
+            <PageChangeItem key={`${change.type}:${change.page.id}`} change={change} />
+          ) : isReusableContentChange(change) ? (
+            <ReusableContentChangeItem key={`${change.type}:${change.reusableContent.id}`} change={change} />
+          ) : (
+            <FileChangeItem key={index} change={change as FileChange} />
+          ),
         )}
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { createPageEditorView, type PageEditorView } from '../../editor/codemirror-setup';
+import type { ReusableContentSource } from '../../editor/live-preview/includes';
 import type { PageSync } from '../../editor/page-sync';
 
 interface CodeMirrorPaneProps {
@@ -14,10 +15,14 @@ interface CodeMirrorPaneProps {
   pageTitle?(path: string): string | undefined;
   /** The markdown as stored instead of the live preview. */
   showMarkdown?: boolean;
+  /** What include lines show in the live preview (the space's reusable contents); read when the view is made. */
+  reusableContents?: ReusableContentSource;
+  /** The editor's accessible name when it is not a page's body ("Page content"). */
+  contentLabel?: string;
 }
 
 /** The CodeMirror editor of the open page: created for its sync, destroyed with it. */
-export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, pageTitle, showMarkdown = false }: CodeMirrorPaneProps) {
+export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, pageTitle, showMarkdown = false, reusableContents, contentLabel }: CodeMirrorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   // The view lives as long as the sync; the latest props are read through refs, not by recreating it.
   const onImagesRef = useRef(onImages);
@@ -30,6 +35,10 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, 
   pageTitleRef.current = pageTitle;
   const showMarkdownRef = useRef(showMarkdown);
   showMarkdownRef.current = showMarkdown;
+  const contentLabelRef = useRef(contentLabel);
+  contentLabelRef.current = contentLabel;
+  const reusableContentsRef = useRef(reusableContents);
+  reusableContentsRef.current = reusableContents;
 
   useEffect(() => {
     const editor = createPageEditorView({
@@ -40,9 +49,11 @@ export function CodeMirrorPane({ sync, readOnly, onImages, editorRef, imageUrl, 
       livePreview: {
         imageUrl: (name) => imageUrlRef.current?.(name) ?? Promise.resolve(undefined),
         pageTitle: (path) => pageTitleRef.current?.(path),
+        reusableContents: reusableContentsRef.current,
       },
       showMarkdown: showMarkdownRef.current,
       presence: sync.presence,
+      contentLabel: contentLabelRef.current,
     });
     editorRef.current = editor;
     return () => {

@@ -3,6 +3,7 @@ import type { PageEditorView } from '../../editor/codemirror-setup';
 import { FORMATTING_REQUEST_EVENT, type FormattingRequest } from '../../editor/formatting/requests';
 import type { UploadState } from '../../stores/editor-store';
 import { useStore } from 'zustand';
+import { InsertReusableContent } from '../reusable-contents/InsertReusableContent';
 import { useAppStores } from '../stores-context';
 import { FormattingButtons } from './FormattingButtons';
 import { LinkPicker } from './LinkPicker';
@@ -56,6 +57,7 @@ export function EditorToolbar({ readOnly, preview, upload, onTogglePreview, onIm
             onImage={() => fileInput.current?.click()}
             imageDisabled={upload.status === 'uploading'}
           />
+          <InsertReusableContent editor={editor} />
         </>
       )}
       <button className={`button button--quiet${preview ? ' button--active' : ''}`} type="button" aria-pressed={preview} onClick={onTogglePreview}>

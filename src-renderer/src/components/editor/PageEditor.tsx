@@ -12,6 +12,7 @@ import { useCommentAnchors } from '../comments/useCommentAnchors';
 import { WhoIsHere } from '../presence/WhoIsHere';
 import { useAppStores, useNavigation } from '../stores-context';
 import { pageTitleResolver } from '../../editor/formatting/page-titles';
+import { reusableContentSource } from '../reusable-contents/reusable-content-source';
 import { CodeMirrorPane } from './CodeMirrorPane';
 import { EditorToolbar } from './EditorToolbar';
 import { MarkdownPreview } from './MarkdownPreview';
@@ -24,7 +25,7 @@ import { SaveStatus } from './SaveStatus';
  * and reopens it when the page, the content or its version changes.
  */
 export function PageEditor({ space }: { space: Space }) {
-  const { editor, openapi, markdownSource, pageTree } = useAppStores();
+  const { editor, openapi, markdownSource, pageTree, reusableContents } = useAppStores();
   const tree = useStore(pageTree, (state) => state.tree);
   const showMarkdown = useStore(markdownSource, (state) => state.showMarkdown);
   const pageId = useNavigation((state) => state.pageId);
@@ -79,6 +80,7 @@ export function PageEditor({ space }: { space: Space }) {
     return { load: (tag) => openapi.getState().operation(ref(tag)), peek: (tag) => openapi.getState().peekOperation(ref(tag)) };
   }, [openapi, space.organization]);
 
+  const includes = useMemo(() => reusableContentSource(reusableContents), [reusableContents]);
   // Content-ref cards in the live preview are named by the page their relative link leads to.
   const pageTitle = useMemo(() => (tree && pageId ? pageTitleResolver(tree, pageId) : undefined), [tree, pageId]);
 
@@ -125,7 +127,7 @@ export function PageEditor({ space }: { space: Space }) {
         pageId={session.target.pageId}
       />
       <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
-        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} pageTitle={pageTitle} />
+        <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} pageTitle={pageTitle} reusableContents={includes} />
         {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} />}
       </div>
     </article>
@@ -133,7 +135,7 @@ export function PageEditor({ space }: { space: Space }) {
 }
 
 /** Why the page cannot be edited here, in words, or undefined when it can. */
-function readOnlyReason(space: Space, changeRequestId: string | undefined, changeRequest: EditedChangeRequest | undefined): string | undefined {
+export function readOnlyReason(space: Space, changeRequestId: string | undefined, changeRequest: EditedChangeRequest | undefined): string | undefined {
   if (!space.permissions.edit) return 'You can read this space but not edit it: editing needs the "edit" role.';
   if (changeRequestId && changeRequest?.status === 'merged') return `Change request #${changeRequest.number} is merged: read-only.`;
   // A change request of a locked space can still be edited (the server refuses only its merge).

@@ -9,6 +9,8 @@ import { RevisionPageView } from '../history/RevisionPageView';
 import { GitSyncDialog } from '../git-sync/GitSyncDialog';
 import { ImportDialog } from '../import/ImportDialog';
 import { PageTree } from '../page-tree/PageTree';
+import { ReusableContentEditor } from '../reusable-contents/ReusableContentEditor';
+import { ReusableContentsSection } from '../reusable-contents/ReusableContentsSection';
 import { useNavigation } from '../stores-context';
 import { SyncBadge } from '../sync/SyncBadge';
 import { SpaceToolbar } from './SpaceToolbar';
@@ -27,6 +29,7 @@ interface SpaceScreenProps {
  */
 export function SpaceScreen({ space, overview, top }: SpaceScreenProps) {
   const pageId = useNavigation((state) => state.pageId);
+  const reusableContentId = useNavigation((state) => state.reusableContentId);
   const revisionId = useNavigation((state) => state.revisionId);
   const panel = useNavigation((state) => state.panel);
   const dialog = useNavigation((state) => state.dialog);
@@ -40,11 +43,22 @@ export function SpaceScreen({ space, overview, top }: SpaceScreenProps) {
         <ContentSwitcher space={space} />
       </div>
       <div className={`space-screen__body${panel ? ' space-screen__body--panel' : ''}`}>
-        <nav className="space-screen__tree" aria-label="Pages">
-          <PageTree space={space} />
-        </nav>
+        <div className="space-screen__side">
+          <nav className="space-screen__tree" aria-label="Pages">
+            <PageTree space={space} />
+          </nav>
+          <ReusableContentsSection space={space} />
+        </div>
         <div className="space-screen__main">
-          {revisionId && pageId ? <RevisionPageView space={space} /> : pageId ? <PageEditor space={space} /> : overview}
+          {reusableContentId ? (
+            <ReusableContentEditor key={reusableContentId} space={space} reusableContentId={reusableContentId} />
+          ) : revisionId && pageId ? (
+            <RevisionPageView space={space} />
+          ) : pageId ? (
+            <PageEditor space={space} />
+          ) : (
+            overview
+          )}
         </div>
         {panel && (
           <aside className="space-screen__panel" aria-label={PANEL_LABELS[panel]}>

@@ -37,7 +37,8 @@ export type BlockId =
   | 'math'
   | 'cards'
   | 'columns'
-  | 'divider';
+  | 'divider'
+  | 'reusable-content';
 
 const lines = (...parts: string[]) => parts.join('\n');
 
@@ -154,6 +155,8 @@ const SNIPPETS: BlockSnippet[] = [
     markdown: (body) => lines('{% columns %}', '{% column %}', body, '{% endcolumn %}', '', '{% column %}', 'Right column', '{% endcolumn %}', '{% endcolumns %}'),
   },
   { id: 'divider', label: 'Divider', keywords: 'hr rule separator line', detail: 'A horizontal rule', placeholder: '', markdown: () => '---' },
+  // Chosen in a picker of the space's reusable contents (the page answers the request: components/reusable-contents).
+  { id: 'reusable-content', label: 'Reusable content', keywords: 'include snippet shared', detail: 'Content written once, shown in many pages', placeholder: '', markdown: (body) => body },
 ];
 
 function escapeHtml(text: string): string {

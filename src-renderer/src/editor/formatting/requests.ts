@@ -5,7 +5,7 @@ import type { EditorView } from '@codemirror/view';
  * keymaps and the `/` menu live inside the view, the dialogs in React; a DOM event on the view's element
  * joins them without the view knowing the page (PageEditor listens).
  */
-export type FormattingRequest = 'link' | 'image' | 'file';
+export type FormattingRequest = 'link' | 'image' | 'file' | 'reusable-content';
 
 export const FORMATTING_REQUEST_EVENT = 'folio-formatting-request';
 

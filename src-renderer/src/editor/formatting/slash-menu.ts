@@ -7,12 +7,12 @@ import { requestFromPage } from './requests';
 /** `/` at the start of a line or after a space, then what is typed to filter (letters, digits, dashes). */
 const SLASH_QUERY = /(?:^|\s)\/[\w-]*$/;
 
-/** What choosing a block does: insert its markdown in place of the `/query`, or ask the page for an image or a file. */
+/** What choosing a block does: insert its markdown in place of the `/query`, or ask the page for an image, a file or a reusable content. */
 function applyBlock(snippet: BlockSnippet) {
   return (view: EditorView, _completion: Completion, from: number, to: number) => {
     const slashAt = from - 1;
     // An image or a file comes from disk: the page opens its chooser and inserts the uploaded file's block.
-    if (snippet.id === 'image' || snippet.id === 'file') {
+    if (snippet.id === 'image' || snippet.id === 'file' || snippet.id === 'reusable-content') {
       view.dispatch({ changes: { from: slashAt, to }, userEvent: 'input' });
       requestFromPage(view, snippet.id);
       return;

@@ -3,7 +3,8 @@ import { renderDocument, type DocumentLinks } from '../../../../src-shared/gitbo
 import { markdownToDocument } from '../../../../src-shared/gitbook-markdown/markdown-to-document';
 import { walk } from '../../../../src-shared/gitbook-markdown/parse';
 import { parseGitBookMarkdown } from '../../../../src-shared/gitbook-markdown/tags/parse';
-import type { Block, ContentRef, JSONDocument } from '../../../../src-shared/gitbook-markdown/types';
+import type { Block, ContentRef, ContentRefReusableContent, JSONDocument } from '../../../../src-shared/gitbook-markdown/types';
+import { resolveIncludeBySlug } from './includes';
 
 /**
  * A GitBook block's markdown as the HTML the published site shows (one renderer for the site and the
@@ -27,6 +28,7 @@ const WIDGET_TYPES = new Set<Block['type']>([
   'openapi-operation',
   'swagger',
   'integration',
+  'reusable-content',
 ]);
 
 /** How the editor names the pages a content-ref leads to (the page tree, when the caller knows it). */
@@ -36,14 +38,15 @@ export type PageTitleOf = (path: string) => string | undefined;
  * A relative link to a markdown file is a page of the space: the editor has no resolver of paths to
  * page ids, so the path itself stands for the page (its title comes from `pageTitle` or the link's text).
  */
-const resolveInEditor: RefResolver = (url, usage) => {
+export const resolveInEditor: RefResolver = (url, usage) => {
   if (usage !== 'link' || /^[a-z][a-z0-9+.-]*:|^\/\/|^#/i.test(url)) return undefined;
   return /\.md(?:#.*)?$/i.test(url) ? { kind: 'page', page: url } : undefined;
 };
 
 /** The document of a block's markdown, or undefined when it is not a block the preview draws. */
 export function widgetDocument(markdown: string): JSONDocument | undefined {
-  const doc = markdownToDocument(markdown, { keepStructure: true, resolveRef: resolveInEditor });
+  // Includes are named by their slug here (includes.ts): whether one exists is known only when it is drawn.
+  const doc = markdownToDocument(markdown, { keepStructure: true, resolveRef: resolveInEditor, resolveInclude: resolveIncludeBySlug });
   return doc.nodes.length > 0 && doc.nodes.every((node) => WIDGET_TYPES.has(node.type)) ? doc : undefined;
 }
 
@@ -54,9 +57,18 @@ export function widgetType(doc: JSONDocument): Block['type'] {
 
 /**
  * The HTML of a block's document. `idPrefix` keeps the ids tabs make up apart between widgets;
- * `linkTexts` name content-ref pages by the text of the link GitBook writes inside the tag.
+ * `linkTexts` name content-ref pages by the text of the link GitBook writes inside the tag;
+ * `reusableContent` gives the document an include shows (by slug), when it is known.
  */
-export function widgetHtml(doc: JSONDocument, options: { idPrefix: string; pageTitle?: PageTitleOf; linkTexts?: ReadonlyMap<string, string> }): string {
+export function widgetHtml(
+  doc: JSONDocument,
+  options: {
+    idPrefix: string;
+    pageTitle?: PageTitleOf;
+    linkTexts?: ReadonlyMap<string, string>;
+    reusableContent?: (ref: ContentRefReusableContent) => JSONDocument | undefined;
+  },
+): string {
   const links: DocumentLinks = {
     href: hrefInEditor,
     pageTitle: (ref) => {
@@ -64,7 +76,7 @@ export function widgetHtml(doc: JSONDocument, options: { idPrefix: string; pageT
       return options.pageTitle?.(page) ?? options.linkTexts?.get(page) ?? titleFromPath(page);
     },
   };
-  return renderDocument(doc, links, { idPrefix: options.idPrefix });
+  return renderDocument(doc, links, { idPrefix: options.idPrefix, reusableContent: options.reusableContent });
 }
 
 /** Where a reference leads, as written (links in widgets are not followed in the editor; see block-widget.ts). */

@@ -2,11 +2,13 @@ import type { Token } from 'markdown-it';
 import { newMarkdownIt } from '../../../../src-shared/gitbook-markdown/parse';
 import { detailsPlugin } from '../../../../src-shared/gitbook-markdown/tags/details-rule';
 import { mathPlugin } from '../../../../src-shared/gitbook-markdown/tags/math-rule';
+import { includePlugin, isIncludeNode } from '../../../../src-shared/gitbook-markdown/tags/include-rule';
 import { gitbookTagsPlugin, isTagNode } from '../../../../src-shared/gitbook-markdown/tags/tag-rule';
 
 /**
  * Where the page's GitBook blocks are: the top-level blocks that the live preview may draw as themselves
- * (hints, tabs, steppers, columns, cards, expandables, tables, figures, math, embeds, files, content-refs).
+ * (hints, tabs, steppers, columns, cards, expandables, tables, figures, math, embeds, files, content-refs,
+ * reusable contents' include lines).
  * Found by the same markdown-it rules the server reads the dialect with (tags, `<details>`, `$$`), block
  * structure only: inline parsing is switched off, which keeps a rescan of a long page to a few milliseconds.
  * Whether a candidate really is a block (an HTML block may be plain text to GitBook) is decided later,
@@ -21,7 +23,7 @@ export interface BlockCandidate {
   kind: string;
 }
 
-const scanner = newMarkdownIt().use(gitbookTagsPlugin).use(detailsPlugin).use(mathPlugin);
+const scanner = newMarkdownIt().use(gitbookTagsPlugin).use(includePlugin).use(detailsPlugin).use(mathPlugin);
 // Block structure only: inline parsing (and what follows it) is what costs on a long page.
 scanner.core.ruler.disable(['inline', 'linkify', 'replacements', 'smartquotes', 'text_join'], true);
 
@@ -47,6 +49,7 @@ function candidateKind(token: Token, next: Token | undefined): string | undefine
     case 'folio_block': {
       const meta: unknown = token.meta;
       if (isTagNode(meta)) return NOT_WIDGETS.has(meta.tag.name) ? undefined : meta.tag.name;
+      if (isIncludeNode(meta)) return 'include';
       return (meta as { type?: string } | null)?.type === 'gitbookDetails' ? 'details' : undefined;
     }
     case 'html_block':

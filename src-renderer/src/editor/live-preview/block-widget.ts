@@ -3,6 +3,8 @@ import type { HintStyle, JSONDocument } from '../../../../src-shared/gitbook-mar
 import { assetName } from '../markdown-preview';
 import { resolvePreviewImages } from '../preview-images';
 import { cursorInside, HINT_STYLES, hintStyleChange } from './block-actions';
+import { followIncludes, includeCard, type IncludedDocuments, stopFollowingIncludes } from './include-widget';
+import { hasIncludes } from './includes';
 import { linkTextsOf, widgetHtml, widgetType } from './block-html';
 import { livePreviewOptions } from './options';
 
@@ -47,13 +49,23 @@ export class BlockWidget extends WidgetType {
     wrapper.className = `cm-lp-widget cm-lp-widget--${this.type} markdown`;
     wrapper.dataset.blockType = this.type;
     const linkTexts = this.type === 'content-ref' ? linkTextsOf(this.source) : undefined;
-    const html = widgetHtml(this.doc, { idPrefix: `lp${(widgetCount += 1)}-`, pageTitle: options.pageTitle, linkTexts });
-    wrapper.append(contentOf(html));
-    if (this.type === 'hint') decorateHint(wrapper, view, this.doc);
-    resolvePreviewImages(wrapper, options.imageUrl ?? (() => Promise.resolve(undefined)));
+    const idPrefix = `lp${(widgetCount += 1)}-`;
+    const draw = (reusableContent?: IncludedDocuments) => {
+      const html = widgetHtml(this.doc, { idPrefix, pageTitle: options.pageTitle, linkTexts, reusableContent });
+      wrapper.replaceChildren(this.type === 'reusable-content' ? includeCard(this.doc, options.reusableContents, contentOf(html)) : contentOf(html));
+      if (this.type === 'hint') decorateHint(wrapper, view, this.doc);
+      resolvePreviewImages(wrapper, options.imageUrl ?? (() => Promise.resolve(undefined)));
+    };
+    // Blocks placing reusable contents redraw when what those show arrives or changes (include-widget.ts).
+    if (options.reusableContents && hasIncludes(this.doc)) followIncludes(wrapper, view, options.reusableContents, draw);
+    else draw();
     wrapper.addEventListener('mousedown', (event) => this.onMouseDown(event, view, wrapper));
     wrapper.addEventListener('click', (event) => followLink(event));
     return wrapper;
+  }
+
+  override destroy(dom: HTMLElement): void {
+    stopFollowingIncludes(dom);
   }
 
   private onMouseDown(event: MouseEvent, view: EditorView, wrapper: HTMLElement): void {

@@ -1,5 +1,6 @@
 import { Facet } from '@codemirror/state';
 import type { PageTitleOf } from './block-html';
+import type { ReusableContentSource } from './includes';
 
 /** What the live preview needs from the app around the editor; each is optional (tests run without). */
 export interface LivePreviewOptions {
@@ -7,6 +8,8 @@ export interface LivePreviewOptions {
   imageUrl?(name: string): Promise<string | undefined>;
   /** The title of the page a relative `.md` link names, when the app knows it. */
   pageTitle?: PageTitleOf;
+  /** The space's reusable contents, which `{% include %}` lines show (includes.ts). */
+  reusableContents?: ReusableContentSource;
 }
 
 /** The options, where widgets (which only see the view) can read them. */
