@@ -22,7 +22,7 @@ export interface SiteRow {
   default_site_section_id: string | null;
   /**
    * The secret visitor JWTs are signed with (HS256), shown to admins as the publishing auth's `privateKey`.
-   * Null on a workstation whose user is not an admin: secrets sync to admins only (sync/datasets.ts).
+   * Null on a workstation whose user is not an admin: secrets sync to admins only (store/synced-datasets.ts).
    * Sealed in the database (secrets/sealing.ts); rows read here carry it open.
    */
   visitor_auth_key: string | null;

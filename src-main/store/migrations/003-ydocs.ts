@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations';
 
 // Yjs documents: an append-only log of updates per document, folded into a snapshot by
-// compaction (lesson 1 of docs/content.md). `generation` lets a document be rebuilt from scratch
+// compaction (lesson 1 of docs/local-first.md). `generation` lets a document be rebuilt from scratch
 // without stale replicas resurrecting what it dropped.
 export const yjsDocuments: Migration = {
   version: 3,

@@ -5,7 +5,7 @@ import { syncedTableAt022 } from './synced-tables-022';
 const spaces = syncedTableAt022('spaces');
 
 // A space's `updated_at` moves with every revision cut, and revisions are each replica's own: it stops
-// syncing (src-main/sync/datasets.ts), so the spaces triggers are made again without it.
+// syncing (src-main/store/synced-datasets.ts), so the spaces triggers are made again without it.
 export const syncSpaceUpdatedAt: Migration = {
   version: 15,
   name: "sync: a space's updated_at is each replica's own",

@@ -4,7 +4,7 @@ import { syncedTableAt022 } from './synced-tables-022';
 
 const COMMENTS_022 = syncedTableAt022('comments');
 
-// The columns as src-main/sync/datasets.ts lists them for this release, written out here so the migration
+// The columns as src-main/store/synced-datasets.ts lists them for this release, written out here so the migration
 // never changes with the live list.
 const COMMENTS_026: SyncedTableV1 = {
   ...COMMENTS_022,

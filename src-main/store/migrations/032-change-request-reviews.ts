@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations';
 import { type SyncedTableV1, syncTriggersSql } from './sync-triggers-v1';
 
-// The columns as src-main/sync/datasets.ts lists them for this release, written out here so the migration
+// The columns as src-main/store/synced-datasets.ts lists them for this release, written out here so the migration
 // never changes with the live list.
 const CHANGE_REQUEST_ORG_032 = '(SELECT s.organization_id FROM change_requests c JOIN spaces s ON s.id = c.space_id WHERE c.id = R.change_request_id)';
 const REVIEWS_032: SyncedTableV1 = {

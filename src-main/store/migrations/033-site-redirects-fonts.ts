@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations';
 import { type SyncedTableV1, syncTriggersSql } from './sync-triggers-v1';
 
-// The columns as src-main/sync/datasets.ts lists them for this release, written out here so the migration
+// The columns as src-main/store/synced-datasets.ts lists them for this release, written out here so the migration
 // never changes with the live list.
 const SITE_REDIRECTS_033: SyncedTableV1 = {
   table: 'site_redirects',

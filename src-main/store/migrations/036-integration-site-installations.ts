@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations';
 import { type SyncedTableV1, syncTriggersSql } from './sync-triggers-v1';
 
-// The columns as src-main/sync/datasets.ts lists them for this release, frozen here (see 024-space-redirects.ts).
+// The columns as src-main/store/synced-datasets.ts lists them for this release, frozen here (see 024-space-redirects.ts).
 const SITE_INSTALLATIONS_036: SyncedTableV1 = {
   table: 'integration_site_installations',
   key: ['installation_id', 'site_id'],

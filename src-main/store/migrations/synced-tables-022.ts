@@ -1,7 +1,7 @@
 import type { SyncedTableV1 } from './sync-triggers-v1';
 
 /**
- * The synced tables and their columns as src-main/sync/datasets.ts listed them when migration 022 was
+ * The synced tables and their columns as src-main/store/synced-datasets.ts listed them when migration 022 was
  * released. FROZEN: migrations 013 and 015–022 once read the live list, so on a new database each of them
  * made its triggers from this list (even for columns a later migration adds: a trigger's body is resolved
  * when it fires, and 017 and 022 make the sites triggers again once their columns exist). They keep doing
