@@ -19,8 +19,6 @@ import { applyContentChanges } from './content-changes';
 import { presentChangeRequest } from './presenter';
 import { currentRevisionOf } from './service';
 
-const BASE = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
-
 /** The content reads of a change request: the same presenters as main content, on its own tree. */
 export function registerChangeRequestContentRoutes(router: Router): void {
   const scope = (ctx: CallContext, params: { spaceId: string; changeRequestId: string }) => {
@@ -35,27 +33,27 @@ export function registerChangeRequestContentRoutes(router: Router): void {
     return presentPage(page, ctx, { spaceId, children: childrenIndex(subtree), markdownOf, format, linkScope, storedMarkdownOf: stored });
   };
 
-  router.get(BASE, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const { spaceId, treeId, revision } = scope(ctx, params);
     return { status: 200, body: presentRevision(contentOfTree(ctx, treeId, revision), ctx, spaceId) };
   });
 
-  router.get(`${BASE}/pages`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const { spaceId, treeId, revision } = scope(ctx, params);
     const content = contentOfTree(ctx, treeId, revision);
     return { status: 200, body: { pages: presentPageTree(content.pages, ctx, spaceId, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
   });
 
-  router.get(`${BASE}/page/{pageId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', ({ ctx, params, query }) => {
     const { spaceId, treeId } = scope(ctx, params);
     const row = getLivePage(ctx.db, treeId, params.pageId);
     if (!row) throw notFound(`Page "${params.pageId}" not found in this change request`);
     return { status: 200, body: onePage(ctx, spaceId, row, query) };
   });
 
-  router.get(`${BASE}/path/{pagePath+}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath+}', ({ ctx, params, query }) => {
     const { spaceId, treeId } = scope(ctx, params);
     const path = params.pagePath.replace(/^\/+|\/+$/g, '');
     if (!path) throw badRequest('pagePath: give the path of a page');
@@ -64,14 +62,14 @@ export function registerChangeRequestContentRoutes(router: Router): void {
     return { status: 200, body: onePage(ctx, spaceId, row, query) };
   });
 
-  router.get(`${BASE}/files`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', ({ ctx, params, query }) => {
     const { page, limit } = parseInput(listQuery.extend(revisionQuery.shape), query, 'query');
     const { treeId } = scope(ctx, params);
     const now = ctx.clock.now();
     return { status: 200, body: listEnvelope(listLiveFiles(ctx.db, treeId, { page, limit }), (f) => presentFile(f, { ...ctx, now })) };
   });
 
-  router.get(`${BASE}/files/{fileId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const { treeId } = scope(ctx, params);
     const file = getLiveFile(ctx.db, treeId, params.fileId);
@@ -82,7 +80,7 @@ export function registerChangeRequestContentRoutes(router: Router): void {
 
 /** POST .../content: the batch editing endpoint of GitBook's newest spec. */
 export function registerChangeRequestEditRoute(router: Router): void {
-  router.post(BASE, async ({ ctx, params, body, query }) => {
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', async ({ ctx, params, body, query }) => {
     const { compat } = parseInput(contentChangesQuery, query, 'query');
     const { changes } = parseInput(contentChangesBody, body);
     const result = await applyContentChanges(ctx, params.spaceId, params.changeRequestId, changes);

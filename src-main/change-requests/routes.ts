@@ -25,43 +25,40 @@ import {
   updateFromMain,
 } from './service';
 
-const LIST = '/v1/spaces/{spaceId}/change-requests';
-const ONE = `${LIST}/{changeRequestId}`;
-
 export function registerChangeRequestRoutes(router: Router): void {
-  router.get(LIST, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests', ({ ctx, params, query }) => {
     const { status, contributor, ...page } = parseInput(listChangeRequestsQuery, query, 'query');
     const result = listSpaceChangeRequests(ctx, params.spaceId, { status, contributor }, page);
     return { status: 200, body: listEnvelope(result, (cr) => presentChangeRequest(cr, ctx)) };
   });
 
-  router.post(LIST, ({ ctx, params, body }) => {
+  router.post('/v1/spaces/{spaceId}/change-requests', ({ ctx, params, body }) => {
     const { subject } = parseInput(createChangeRequestBody, body ?? {});
     const presented = presentChangeRequest(createChangeRequest(ctx, params.spaceId, subject), ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(ONE, ({ ctx, params }) => ({
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}', ({ ctx, params }) => ({
     status: 200,
     body: presentChangeRequest(getChangeRequestForCaller(ctx, params.spaceId, params.changeRequestId), ctx),
   }));
 
-  router.patch(ONE, ({ ctx, params, body }) => {
+  router.patch('/v1/spaces/{spaceId}/change-requests/{changeRequestId}', ({ ctx, params, body }) => {
     const input = parseInput(updateChangeRequestBody, body);
     return { status: 200, body: presentChangeRequest(editChangeRequest(ctx, params.spaceId, params.changeRequestId, input), ctx) };
   });
 
-  router.post(`${ONE}/merge`, ({ ctx, params }) => ({
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', ({ ctx, params }) => ({
     status: 200,
     body: mergeChangeRequest(ctx, params.spaceId, params.changeRequestId),
   }));
 
-  router.post(`${ONE}/update`, ({ ctx, params }) => ({
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update', ({ ctx, params }) => ({
     status: 200,
     body: updateFromMain(ctx, params.spaceId, params.changeRequestId),
   }));
 
-  router.get(`${ONE}/changes`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes', ({ ctx, params, query }) => {
     const { limit } = parseInput(changeRequestChangesQuery, query, 'query');
     const { changes } = changeRequestChanges(ctx, params.spaceId, params.changeRequestId);
     return { status: 200, body: presentSemanticChanges(changes, ctx, limit) };
@@ -72,7 +69,7 @@ const pdfQuery = z.object({ only: queryBoolean.optional(), page: z.string().min(
 
 /** GET .../pdf: a signed link to the change request's content as a PDF (the whole of it, or one page). */
 export function registerChangeRequestPdfRoute(router: Router): void {
-  router.get(`${ONE}/pdf`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', ({ ctx, params, query }) => {
     const { only, page } = parseInput(pdfQuery, query, 'query');
     const { space, changeRequest } = requireChangeRequest(ctx, params.spaceId, params.changeRequestId);
     if (only && !page) throw badRequest('page: only=true needs the page to print');

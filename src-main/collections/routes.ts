@@ -18,8 +18,6 @@ import {
   updateCollectionSettings,
 } from './service';
 
-const COLLECTION = '/v1/collections/{collectionId}';
-
 export function registerCollectionRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/collections', ({ ctx, params, query }) => {
     const { nested, ...page } = parseInput(listCollectionsQuery, query, 'query');
@@ -35,30 +33,30 @@ export function registerCollectionRoutes(router: Router): void {
     return { status: 201, body: presentCollection(collection, role, ctx) };
   });
 
-  router.get(COLLECTION, ({ ctx, params }) => {
+  router.get('/v1/collections/{collectionId}', ({ ctx, params }) => {
     const { collection, role } = getCollectionForCaller(ctx, params.collectionId);
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
-  router.patch(COLLECTION, ({ ctx, params, body }) => {
+  router.patch('/v1/collections/{collectionId}', ({ ctx, params, body }) => {
     const { collection, role } = updateCollectionSettings(ctx, params.collectionId, parseInput(updateCollectionBody, body));
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
   // GitBook answers 205 when the collection was deleted and 204 when it did not exist.
-  router.delete(COLLECTION, ({ ctx, params }) => ({ status: deleteCollection(ctx, params.collectionId) ? 205 : 204 }));
+  router.delete('/v1/collections/{collectionId}', ({ ctx, params }) => ({ status: deleteCollection(ctx, params.collectionId) ? 205 : 204 }));
 
-  router.get(`${COLLECTION}/spaces`, ({ ctx, params, query }) => {
+  router.get('/v1/collections/{collectionId}/spaces', ({ ctx, params, query }) => {
     const page = listCollectionSpaces(ctx, params.collectionId, parseInput(listQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (space) => presentSpaceFor(ctx, space)) };
   });
 
-  router.post(`${COLLECTION}/move`, ({ ctx, params, body }) => {
+  router.post('/v1/collections/{collectionId}/move', ({ ctx, params, body }) => {
     const { collection, role } = moveCollection(ctx, params.collectionId, parseInput(moveBody, body));
     return { status: 200, body: presentCollection(collection, role, ctx) };
   });
 
-  router.post(`${COLLECTION}/transfer`, ({ ctx, params, body }) => {
+  router.post('/v1/collections/{collectionId}/transfer', ({ ctx, params, body }) => {
     const { organization } = parseInput(transferBody, body);
     const { collection, role } = transferCollection(ctx, params.collectionId, organization);
     return { status: 200, body: presentCollection(collection, role, ctx) };

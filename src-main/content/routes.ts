@@ -10,9 +10,6 @@ import { presentRevision } from './revisions-presenter';
 import { gitSyncMarkdownOf } from '../export/page-markdown';
 import { contentAtRevision, currentContent, currentPage, currentPageByPath, pagesOfTree, withSubtree, type ContentSnapshot } from './read-service';
 
-const SPACE = '/v1/spaces/{spaceId}';
-const REVISION = `${SPACE}/revisions/{revisionId}`;
-
 /** One page with its children and its body, as markdown unless `format=document` asks for GitBook's JSON document. */
 function presentOnePage(
   ctx: CallContext,
@@ -34,42 +31,42 @@ const scopeOfSnapshot = (ctx: CallContext, snapshot: ContentSnapshot) =>
   lazyScope(() => linkScopeOf(snapshot.pages, snapshot.files, new URL(ctx.baseUrl).origin, snapshot.reusables));
 
 export function registerContentRoutes(router: Router): void {
-  router.get(`${SPACE}/content`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     return { status: 200, body: presentRevision(currentContent(ctx, params.spaceId), ctx, params.spaceId) };
   });
 
-  router.get(`${SPACE}/content/pages`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content/pages', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const content = currentContent(ctx, params.spaceId);
     return { status: 200, body: { pages: presentPageTree(content.pages, ctx, params.spaceId, gitSyncMarkdownOf(() => content.pages, content.markdownOf)) } };
   });
 
-  router.get(`${SPACE}/content/page/{pageId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}', ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPage(ctx, params.spaceId, params.pageId));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
     return { status: 200, body: presentOnePage(ctx, params.spaceId, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
-  router.get(`${SPACE}/content/path/{pagePath+}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content/path/{pagePath+}', ({ ctx, params, query }) => {
     const { page, subtree, markdownOf } = withSubtree(ctx, currentPageByPath(ctx, params.spaceId, params.pagePath));
     const bodies = gitSyncMarkdownOf(() => pagesOfTree(ctx, page.tree_id), markdownOf);
     return { status: 200, body: presentOnePage(ctx, params.spaceId, page, subtree, bodies, query, scopeOfTree(ctx, page.tree_id), markdownOf) };
   });
 
-  router.get(REVISION, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
     return { status: 200, body: presentRevision(snapshot, ctx, params.spaceId) };
   });
 
-  router.get(`${REVISION}/pages`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/pages', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
     return { status: 200, body: { pages: presentPageTree(snapshot.pages, ctx, params.spaceId, gitSyncMarkdownOf(() => snapshot.pages, snapshot.markdownOf)) } };
   });
 
-  router.get(`${REVISION}/page/{pageId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}', ({ ctx, params, query }) => {
     const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
     const view = snapshot.pages.find((p) => p.page_id === params.pageId);
     if (!view) return notInRevision(params.pageId);
@@ -77,7 +74,7 @@ export function registerContentRoutes(router: Router): void {
     return { status: 200, body: presentOnePage(ctx, params.spaceId, view, snapshot.pages, bodies, query, scopeOfSnapshot(ctx, snapshot), snapshot.markdownOf) };
   });
 
-  router.get(`${REVISION}/path/{pagePath+}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath+}', ({ ctx, params, query }) => {
     const snapshot = contentAtRevision(ctx, params.spaceId, params.revisionId);
     const path = params.pagePath.replace(/^\/+|\/+$/g, '');
     const view = snapshot.pages.find((p) => p.path === path);

@@ -12,31 +12,30 @@ import { listLiveFiles, type ContentFileRow } from '../store/content-files';
 import { presentFile } from './presenter';
 import { currentFile } from './service';
 
-const SPACE = '/v1/spaces/{spaceId}';
 const filesQuery = listQuery.extend(revisionQuery.shape);
 
 const present = (ctx: CallContext) => (file: ContentFileRow) => presentFile(file, { ...ctx, now: ctx.clock.now() });
 
 export function registerFileRoutes(router: Router): void {
-  router.get(`${SPACE}/content/files`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content/files', ({ ctx, params, query }) => {
     const { page, limit } = parseInput(filesQuery, query, 'query');
     const { space } = requireSpace(ctx, params.spaceId);
     return { status: 200, body: listEnvelope(listLiveFiles(ctx.db, space.id, { page, limit }), present(ctx)) };
   });
 
-  router.get(`${SPACE}/content/files/{fileId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/content/files/{fileId}', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     return { status: 200, body: present(ctx)(currentFile(ctx, params.spaceId, params.fileId)) };
   });
 
   // Files of a past revision are few next to pages: listed whole, paginated in memory.
-  router.get(`${SPACE}/revisions/{revisionId}/files`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/files', ({ ctx, params, query }) => {
     const { page, limit } = parseInput(filesQuery, query, 'query');
     const files = pageInMemory(contentAtRevision(ctx, params.spaceId, params.revisionId).files, { page, limit });
     return { status: 200, body: listEnvelope({ rows: files.items, total: files.total, next: files.next }, present(ctx)) };
   });
 
-  router.get(`${SPACE}/revisions/{revisionId}/files/{fileId}`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}', ({ ctx, params, query }) => {
     parseInput(revisionQuery, query, 'query');
     const file = contentAtRevision(ctx, params.spaceId, params.revisionId).files.find((f) => f.file_id === params.fileId);
     if (!file) throw notFound(`File "${params.fileId}" not found in this revision`);

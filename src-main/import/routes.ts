@@ -3,8 +3,6 @@ import type { Handler, Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { importIntoSpace } from './service';
 
-const SPACE = '/v1/spaces/{spaceId}';
-
 export function registerImportRoutes(router: Router): void {
   // The same for main content and, under a change request's prefix, for its content.
   const importRoute =
@@ -22,8 +20,8 @@ export function registerImportRoutes(router: Router): void {
         headers: { Location: `${ctx.baseUrl}/v1/spaces/${params.spaceId}/revisions/${outcome.revision}` },
       };
     };
-  router.post(`${SPACE}/content/import`, importRoute(false));
-  router.post(`${SPACE}/content/page/{pageId}/import`, importRoute(true));
-  router.post(`${SPACE}/change-requests/{changeRequestId}/content/import`, importRoute(false));
-  router.post(`${SPACE}/change-requests/{changeRequestId}/content/page/{pageId}/import`, importRoute(true));
+  router.post('/v1/spaces/{spaceId}/content/import', importRoute(false));
+  router.post('/v1/spaces/{spaceId}/content/page/{pageId}/import', importRoute(true));
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', importRoute(false));
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/import', importRoute(true));
 }

@@ -38,11 +38,6 @@ import {
 } from './publish-service';
 import { listSpaceIntegrationsForCaller, siteIntegrationScripts, spaceIntegrationBlocks, spaceIntegrationScripts } from './space-service';
 
-const INTEGRATION = '/v1/integrations/{integrationName}';
-const INSTALLATIONS = `${INTEGRATION}/installations`;
-const INSTALLATION = `${INSTALLATIONS}/{installationId}`;
-const SPACE_INSTALLATION = `${INSTALLATION}/spaces/{spaceId}`;
-const SPACE = '/v1/spaces/{spaceId}';
 const noQuery = z.strictObject({});
 
 
@@ -52,77 +47,77 @@ export function registerIntegrationRoutes(router: Router): void {
     return { status: 200, body: listEnvelope(page, (row) => presentIntegration(row, ctx)) };
   });
 
-  router.get(INTEGRATION, ({ ctx, params }) => ({ status: 200, body: presentIntegration(getIntegrationForCaller(ctx, nameParam(params)), ctx) }));
+  router.get('/v1/integrations/{integrationName}', ({ ctx, params }) => ({ status: 200, body: presentIntegration(getIntegrationForCaller(ctx, nameParam(params)), ctx) }));
 
-  router.post(INTEGRATION, ({ ctx, params, body }) => {
+  router.post('/v1/integrations/{integrationName}', ({ ctx, params, body }) => {
     const name = nameParam(params);
     const row = publishIntegration(ctx, name, parseInput(publishIntegrationBody, body ?? {}));
     return { status: 200, body: presentIntegration(row, ctx) };
   });
 
-  router.delete(INTEGRATION, ({ ctx, params }) => {
+  router.delete('/v1/integrations/{integrationName}', ({ ctx, params }) => {
     unpublishIntegration(ctx, nameParam(params));
     return { status: 204 };
   });
 
-  router.get(INSTALLATIONS, ({ ctx, params, query }) => {
+  router.get('/v1/integrations/{integrationName}/installations', ({ ctx, params, query }) => {
     const page = listIntegrationInstallations(ctx, nameParam(params), parseInput(listInstallationsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentInstallation(row, ctx)) };
   });
 
-  router.post(INSTALLATIONS, ({ ctx, params, body }) => {
+  router.post('/v1/integrations/{integrationName}/installations', ({ ctx, params, body }) => {
     const { organization } = parseInput(installIntegrationBody, body ?? {});
     const presented = presentInstallation(installIntegration(ctx, nameParam(params), organization), ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(INSTALLATION, ({ ctx, params }) => ({
+  router.get('/v1/integrations/{integrationName}/installations/{installationId}', ({ ctx, params }) => ({
     status: 200,
     body: presentInstallation(requireInstallation(ctx, nameParam(params), params.installationId).installation, ctx),
   }));
 
-  router.patch(INSTALLATION, ({ ctx, params, body }) => {
+  router.patch('/v1/integrations/{integrationName}/installations/{installationId}', ({ ctx, params, body }) => {
     const input = parseInput(updateInstallationBody, body ?? {});
     return { status: 200, body: presentInstallation(updateIntegrationInstallation(ctx, nameParam(params), params.installationId, input), ctx) };
   });
 
-  router.delete(INSTALLATION, ({ ctx, params }) => {
+  router.delete('/v1/integrations/{integrationName}/installations/{installationId}', ({ ctx, params }) => {
     uninstallIntegration(ctx, nameParam(params), params.installationId);
     return { status: 204 };
   });
 
-  router.get(`${INSTALLATION}/spaces`, ({ ctx, params, query }) => {
+  router.get('/v1/integrations/{integrationName}/installations/{installationId}/spaces', ({ ctx, params, query }) => {
     const { extended, ...page } = parseInput(listInstallationSpacesQuery, query, 'query');
     const result = listInstallationSpaces(ctx, nameParam(params), params.installationId, page);
     return { status: 200, body: listEnvelope(result, (row) => presentSpaceInstallation(row, ctx, extended)) };
   });
 
-  router.post(`${INSTALLATION}/tokens`, ({ ctx, params }) => ({
+  router.post('/v1/integrations/{integrationName}/installations/{installationId}/tokens', ({ ctx, params }) => ({
     status: 200,
     body: createInstallationToken(ctx, nameParam(params), params.installationId),
   }));
 
-  router.post(`${INSTALLATION}/spaces`, ({ ctx, params, query, body }) => {
+  router.post('/v1/integrations/{integrationName}/installations/{installationId}/spaces', ({ ctx, params, query, body }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
     const { space } = parseInput(installIntegrationOnSpaceBody, body ?? {});
     const presented = presentSpaceInstallation(installIntegrationOnSpace(ctx, nameParam(params), params.installationId, space), ctx, extended);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(SPACE_INSTALLATION, ({ ctx, params, query }) => {
+  router.get('/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', ({ ctx, params, query }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
     const row = requireSpaceInstallation(ctx, nameParam(params), params.installationId, params.spaceId);
     return { status: 200, body: presentSpaceInstallation(row, ctx, extended) };
   });
 
-  router.patch(SPACE_INSTALLATION, ({ ctx, params, query, body }) => {
+  router.patch('/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', ({ ctx, params, query, body }) => {
     const { extended } = parseInput(extendedQuery, query, 'query');
     const input = parseInput(updateSpaceInstallationBody, body ?? {});
     const row = updateSpaceInstallation(ctx, nameParam(params), params.installationId, params.spaceId, input);
     return { status: 200, body: presentSpaceInstallation(row, ctx, extended) };
   });
 
-  router.delete(SPACE_INSTALLATION, ({ ctx, params }) => {
+  router.delete('/v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}', ({ ctx, params }) => {
     uninstallFromSpace(ctx, nameParam(params), params.installationId, params.spaceId);
     return { status: 204 };
   });
@@ -132,18 +127,18 @@ export function registerIntegrationRoutes(router: Router): void {
     return { status: 200, body: listEnvelope(page, (row) => presentIntegration(row, ctx)) };
   });
 
-  router.get(`${SPACE}/integrations`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/integrations', ({ ctx, params, query }) => {
     const page = listSpaceIntegrationsForCaller(ctx, params.spaceId, parseInput(spaceIntegrationsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentIntegration(row, ctx)) };
   });
 
   // 404 when the space is missing (or cannot be seen), as the description says.
-  router.get(`${SPACE}/integration-blocks`, ({ ctx, params }) => {
+  router.get('/v1/spaces/{spaceId}/integration-blocks', ({ ctx, params }) => {
     return { status: 200, body: spaceIntegrationBlocks(ctx, params.spaceId) };
   });
 
   // 400 on a bad request (a query parameter this endpoint does not take).
-  router.get(`${SPACE}/integration-scripts`, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}/integration-scripts', ({ ctx, params, query }) => {
     parseInput(noQuery, query, 'query');
     return { status: 200, body: spaceIntegrationScripts(ctx, params.spaceId) };
   });

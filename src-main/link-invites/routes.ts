@@ -12,33 +12,31 @@ import {
   updateOrganizationLinkInvite,
 } from './service';
 
-const BASE = '/v1/orgs/{organizationId}/link-invites';
-
 export function registerLinkInviteRoutes(router: Router): void {
-  router.get(BASE, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/link-invites', ({ ctx, params, query }) => {
     const { page, callerRole } = listOrganizationLinkInvites(ctx, params.organizationId, parseInput(listQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (invite) => presentLinkInvite(invite, callerRole)) };
   });
 
-  router.post(BASE, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/link-invites', ({ ctx, params, body }) => {
     const { role } = parseInput(createLinkInviteBody, body);
     const { invite, callerRole } = createOrganizationLinkInvite(ctx, params.organizationId, role);
     return { status: 201, body: presentLinkInvite(invite, callerRole) };
   });
 
-  router.get(`${BASE}/{inviteId}`, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/link-invites/{inviteId}', ({ ctx, params }) => {
     const { invite, callerRole } = getOrganizationLinkInvite(ctx, params.organizationId, params.inviteId);
     return { status: 200, body: presentLinkInvite(invite, callerRole) };
   });
 
-  router.patch(`${BASE}/{inviteId}`, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/link-invites/{inviteId}', ({ ctx, params, body }) => {
     const { role } = parseInput(updateLinkInviteBody, body);
     const { invite, callerRole } = updateOrganizationLinkInvite(ctx, params.organizationId, params.inviteId, role);
     return { status: 200, body: presentLinkInvite(invite, callerRole) };
   });
 
   // The description answers 205 Reset Content here (the spec allows 204 or 205).
-  router.delete(`${BASE}/{inviteId}`, ({ ctx, params }) => {
+  router.delete('/v1/orgs/{organizationId}/link-invites/{inviteId}', ({ ctx, params }) => {
     deleteOrganizationLinkInvite(ctx, params.organizationId, params.inviteId);
     return { status: 205 };
   });

@@ -23,19 +23,15 @@ import {
   updateSpecVisibility,
 } from './service';
 
-const SPECS = '/v1/orgs/{organizationId}/openapi';
-const SPEC = `${SPECS}/{specSlug}`;
-const VERSIONS = `${SPEC}/versions`;
-
 const slugParam = z.object({ specSlug: openAPISpecSlug });
 
 export function registerOpenAPIRoutes(router: Router): void {
-  router.get(SPECS, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/openapi', ({ ctx, params, query }) => {
     const { page, edit } = listOrganizationSpecs(ctx, params.organizationId, parseInput(listOpenAPISpecsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (spec) => presentOpenAPISpec(spec, ctx, { edit })) };
   });
 
-  router.post(SPECS, async ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/openapi', async ({ ctx, params, body }) => {
     const input = parseInput(createOpenAPISpecBody, body);
     await assertSpecSourceFetchable(ctx, params.organizationId, input.source);
     const { spec, edit } = createSpec(ctx, params.organizationId, input);
@@ -43,13 +39,13 @@ export function registerOpenAPIRoutes(router: Router): void {
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(SPEC, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/openapi/{specSlug}', ({ ctx, params }) => {
     const { spec, edit } = getSpecForCaller(ctx, params.organizationId, params.specSlug);
     return { status: 200, body: presentOpenAPISpec(spec, ctx, { edit }) };
   });
 
   // Creates (201) or updates (200): the slug in the path is the new spec's, so it is held to the slug's rules.
-  router.put(SPEC, async ({ ctx, params, body }) => {
+  router.put('/v1/orgs/{organizationId}/openapi/{specSlug}', async ({ ctx, params, body }) => {
     const { specSlug } = parseInput(slugParam, { specSlug: params.specSlug }, 'input');
     const input = parseInput(putOpenAPISpecBody, body);
     await assertSpecSourceFetchable(ctx, params.organizationId, input.source);
@@ -58,26 +54,26 @@ export function registerOpenAPIRoutes(router: Router): void {
     return { status: created ? 201 : 200, body: presented, ...(created ? { headers: { Location: presented.urls.location } } : {}) };
   });
 
-  router.patch(SPEC, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/openapi/{specSlug}', ({ ctx, params, body }) => {
     const { spec, edit } = updateSpecVisibility(ctx, params.organizationId, params.specSlug, parseInput(updateOpenAPISpecBody, body));
     return { status: 200, body: presentOpenAPISpec(spec, ctx, { edit }) };
   });
 
   // As for sites: 205 when the spec was deleted, 204 when there was none.
-  router.delete(SPEC, ({ ctx, params }) => ({ status: deleteSpec(ctx, params.organizationId, params.specSlug) ? 205 : 204 }));
+  router.delete('/v1/orgs/{organizationId}/openapi/{specSlug}', ({ ctx, params }) => ({ status: deleteSpec(ctx, params.organizationId, params.specSlug) ? 205 : 204 }));
 
-  router.get(VERSIONS, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/openapi/{specSlug}/versions', ({ ctx, params, query }) => {
     const { spec, page } = listSpecVersions(ctx, params.organizationId, params.specSlug, parseInput(listOpenAPISpecsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (version) => presentOpenAPISpecVersion(spec, version, ctx)) };
   });
 
   // `latest` is matched by the same route as a version id (no version id is "latest": ids are random).
-  router.get(`${VERSIONS}/{versionId}`, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}', ({ ctx, params }) => {
     const { spec, version } = getSpecVersion(ctx, params.organizationId, params.specSlug, params.versionId);
     return { status: 200, body: presentOpenAPISpecVersion(spec, version, ctx) };
   });
 
-  router.get(`${VERSIONS}/{versionId}/content`, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content', ({ ctx, params }) => {
     const { spec, version, content } = getSpecVersionContent(ctx, params.organizationId, params.specSlug, params.versionId);
     return { status: 200, body: presentOpenAPISpecContent(spec, version, content, ctx) };
   });

@@ -14,35 +14,32 @@ import {
   updateSamlProviderSettings,
 } from './service';
 
-const PROVIDERS = '/v1/orgs/{organizationId}/saml';
-const PROVIDER = `${PROVIDERS}/{samlProviderId}`;
-
 /** /v1's SAML operations. The login itself (start, ACS, metadata, the code exchange) is outside /v1: saml/login.ts. */
 export function registerSamlRoutes(router: Router): void {
-  router.get(PROVIDERS, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/saml', ({ ctx, params, query }) => {
     const { page, membership } = listOrganizationSamlProviders(ctx, params.organizationId, parseInput(listSamlProvidersQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentSamlProvider(row, ctx, membership)) };
   });
 
-  router.post(PROVIDERS, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/saml', ({ ctx, params, body }) => {
     const { provider, membership } = createSamlProvider(ctx, params.organizationId, parseInput(createSamlProviderBody, body ?? {}));
     const presented = presentSamlProvider(provider, ctx, membership);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(PROVIDER, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/saml/{samlProviderId}', ({ ctx, params }) => {
     const { provider, ...membership } = getSamlProviderForCaller(ctx, params.organizationId, params.samlProviderId);
     return { status: 200, body: presentSamlProvider(provider, ctx, membership) };
   });
 
-  router.patch(PROVIDER, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/saml/{samlProviderId}', ({ ctx, params, body }) => {
     const input = parseInput(updateSamlProviderBody, body ?? {});
     const { provider, membership } = updateSamlProviderSettings(ctx, params.organizationId, params.samlProviderId, input);
     return { status: 200, body: presentSamlProvider(provider, ctx, membership) };
   });
 
   // As for sites: 205 when the provider was deleted, 204 when it did not exist.
-  router.delete(PROVIDER, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/saml/{samlProviderId}', ({ ctx, params }) => ({
     status: deleteSamlProvider(ctx, params.organizationId, params.samlProviderId) ? 205 : 204,
   }));
 

@@ -3,22 +3,20 @@ import type { Router } from '../http/router';
 import { parseInput } from '../http/validate';
 import { aggregateSiteEvents, listSiteVisitorSegments, trackSiteEvents } from './insights-service';
 
-const INSIGHTS = '/v1/orgs/{organizationId}/sites/{siteId}/insights';
-
 /** Site insights: recording visitors' events, aggregating them, and the visitor segments. */
 export function registerSiteInsightsRoutes(router: Router): void {
-  router.post(`${INSIGHTS}/events`, ({ ctx, params, body, req }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events', ({ ctx, params, body, req }) => {
     const { events } = parseInput(trackSiteEventsBody, body);
     trackSiteEvents(ctx, params.organizationId, params.siteId, events, callerAddress(req.socket.remoteAddress));
     return { status: 204 };
   });
 
-  router.post(`${INSIGHTS}/events/aggregate`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate', ({ ctx, params, body }) => {
     const columns = aggregateSiteEvents(ctx, params.organizationId, params.siteId, parseInput(aggregateSiteEventsBody, body));
     return { status: 200, body: { columns } };
   });
 
-  router.get(`${INSIGHTS}/visitor-segments`, ({ ctx, params }) => ({
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/insights/visitor-segments', ({ ctx, params }) => ({
     status: 200,
     body: listSiteVisitorSegments(ctx, params.organizationId, params.siteId),
   }));

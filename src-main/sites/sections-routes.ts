@@ -23,10 +23,6 @@ import { presentSiteStructure } from './structure';
 import { presentSection, presentSectionGroup } from './structure-presenter';
 import { getStructureForCaller, type MovePosition, movedItem, sortStructure } from './structure-service';
 
-const SITE = '/v1/orgs/{organizationId}/sites/{siteId}';
-const SECTION = `${SITE}/sections/{siteSectionId}`;
-const GROUP = `${SITE}/section-groups/{siteSectionGroupId}`;
-
 /** The deprecated moves name their pointers their own way; all become sortSiteStructure's pointers. */
 function pointers<P>(position: { before?: P; after?: P }, convert: (p: P) => MovePosition['before']): MovePosition {
   return { before: position.before && convert(position.before), after: position.after && convert(position.after) };
@@ -38,30 +34,30 @@ function presentGroup(ctx: CallContext, site: SiteRow, groupId: string) {
 }
 
 export function registerSiteSectionRoutes(router: Router): void {
-  router.get(`${SITE}/sections`, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/sections', ({ ctx, params, query }) => {
     const { page, limit } = parseInput(listSiteSectionsQuery, query, 'query');
     const result = listSectionsForCaller(ctx, params.organizationId, params.siteId, { page, limit });
     return { status: 200, body: listEnvelope(result.page, (row) => presentSection(sectionNode(ctx, row), result.site, ctx)) };
   });
 
-  router.post(`${SITE}/sections`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/sections', ({ ctx, params, body }) => {
     const { site, node } = addSection(ctx, params.organizationId, params.siteId, parseInput(addSiteSectionBody, body));
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/sections/${node.section.id}`;
     return { status: 201, body: presentSection(node, site, ctx), headers: { Location: location } };
   });
 
-  router.patch(SECTION, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', ({ ctx, params, body }) => {
     const input = parseInput(updateSiteSectionBody, body);
     const { site, node } = updateSectionSettings(ctx, params.organizationId, params.siteId, params.siteSectionId, input);
     return { status: 200, body: presentSection(node, site, ctx) };
   });
 
   // As for site spaces: 205 when the section was deleted, 204 when it did not exist.
-  router.delete(SECTION, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', ({ ctx, params }) => ({
     status: deleteSection(ctx, params.organizationId, params.siteId, params.siteSectionId) ? 205 : 204,
   }));
 
-  router.post(`${SECTION}/move`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move', ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSectionBody, body ?? {});
     const item = { type: 'site-section' as const, id: params.siteSectionId };
     const moved = sortStructure(ctx, params.organizationId, params.siteId, item, pointers(position, (p) => ({ type: p.type, id: p.siteSection })));
@@ -69,47 +65,47 @@ export function registerSiteSectionRoutes(router: Router): void {
     return { status: 200, body: found.type === 'site-section' ? presentSection(found.node, moved.site, ctx) : undefined };
   });
 
-  router.get(`${SITE}/section-groups`, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/section-groups', ({ ctx, params, query }) => {
     const { page, limit } = parseInput(listQuery, query, 'query');
     const result = listGroupsForCaller(ctx, params.organizationId, params.siteId, { page, limit });
     return { status: 200, body: listEnvelope(result.page, (row) => presentGroup(ctx, result.site, row.id)) };
   });
 
-  router.post(`${SITE}/section-groups`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/section-groups', ({ ctx, params, body }) => {
     const { site, group, sections } = addGroup(ctx, params.organizationId, params.siteId, parseInput(addSiteSectionGroupBody, body));
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/section-groups/${group.id}`;
     return { status: 201, body: presentSectionGroup(group, sections, site, ctx), headers: { Location: location } };
   });
 
-  router.patch(GROUP, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', ({ ctx, params, body }) => {
     const input = parseInput(updateSiteSectionGroupBody, body);
     const { site, group, sections } = updateGroupSettings(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, input);
     return { status: 200, body: presentSectionGroup(group, sections, site, ctx) };
   });
 
-  router.delete(GROUP, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', ({ ctx, params }) => ({
     status: deleteGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId) ? 205 : 204,
   }));
 
-  router.post(`${GROUP}/sections`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections', ({ ctx, params, body }) => {
     const { sectionId } = parseInput(addSectionToGroupBody, body);
     const { site, group, sections } = addSectionToGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, sectionId);
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/section-groups/${group.id}`;
     return { status: 201, body: presentSectionGroup(group, sections, site, ctx), headers: { Location: location } };
   });
 
-  router.delete(`${GROUP}/sections/{siteSectionId}`, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}', ({ ctx, params }) => ({
     status: removeSectionFromGroup(ctx, params.organizationId, params.siteId, params.siteSectionGroupId, params.siteSectionId) ? 205 : 204,
   }));
 
-  router.post(`${GROUP}/move`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSectionGroupBody, body ?? {});
     const item = { type: 'site-section-group' as const, id: params.siteSectionGroupId };
     const moved = sortStructure(ctx, params.organizationId, params.siteId, item, position);
     return { status: 200, body: presentGroup(ctx, moved.site, item.id) };
   });
 
-  router.post(`${SITE}/site-spaces/{siteSpaceId}/move`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move', ({ ctx, params, body }) => {
     const { position } = parseInput(moveSiteSpaceBody, body ?? {});
     const item = { type: 'site-space' as const, id: params.siteSpaceId };
     const moved = sortStructure(ctx, params.organizationId, params.siteId, item, pointers(position, (p) => ({ type: p.type, id: p.siteSpace })));
@@ -117,12 +113,12 @@ export function registerSiteSectionRoutes(router: Router): void {
     return { status: 200, body: found.type === 'site-space' ? presentSiteSpace(found.row, moved.site, ctx) : undefined };
   });
 
-  router.get(`${SITE}/structure`, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/structure', ({ ctx, params }) => {
     const { site, model } = getStructureForCaller(ctx, params.organizationId, params.siteId);
     return { status: 200, body: presentSiteStructure(model, site, ctx) };
   });
 
-  router.patch(`${SITE}/structure/sort`, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', ({ ctx, params, body }) => {
     const { item, position } = parseInput(sortSiteStructureBody, body);
     const moved = sortStructure(ctx, params.organizationId, params.siteId, item, position);
     const found = movedItem(ctx, moved.site, moved.model, item);

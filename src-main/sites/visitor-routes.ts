@@ -15,65 +15,62 @@ import { getPublishedContentSite } from './published-service';
 import { getPublishingAuth, presentPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth-service';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, presentShareLink, updateSiteShareLink } from './share-links-service';
 
-const SITE = '/v1/orgs/{organizationId}/sites/{siteId}';
-const SHARE_LINK = `${SITE}/share-links/{shareLinkId}`;
-
 /** Who may visit a published site: share links, visitor authentication, the visitor schema, and the published profile. */
 export function registerSiteVisitorRoutes(router: Router): void {
-  router.get(`${SITE}/share-links`, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/share-links', ({ ctx, params, query }) => {
     const { site, page } = listSiteShareLinks(ctx, params.organizationId, params.siteId, parseInput(listShareLinksQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentShareLink(row, site, ctx)) };
   });
 
-  router.post(`${SITE}/share-links`, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/share-links', ({ ctx, params, body }) => {
     const { site, shareLink } = createSiteShareLink(ctx, params.organizationId, params.siteId, parseInput(createShareLinkBody, body));
     // No GET of one share link exists: the Location names the link under the list it belongs to.
     const location = `${ctx.baseUrl}/v1/orgs/${site.organization_id}/sites/${site.id}/share-links/${shareLink.id}`;
     return { status: 201, body: presentShareLink(shareLink, site, ctx), headers: { Location: location } };
   });
 
-  router.patch(SHARE_LINK, ({ ctx, params, body }) => {
+  router.patch('/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', ({ ctx, params, body }) => {
     const input = parseInput(updateShareLinkBody, body);
     const { site, shareLink } = updateSiteShareLink(ctx, params.organizationId, params.siteId, params.shareLinkId, input);
     return { status: 200, body: presentShareLink(shareLink, site, ctx) };
   });
 
   // As for site spaces: 205 when the link was deleted, 204 when it did not exist.
-  router.delete(SHARE_LINK, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', ({ ctx, params }) => ({
     status: deleteSiteShareLink(ctx, params.organizationId, params.siteId, params.shareLinkId) ? 205 : 204,
   }));
 
-  router.get(`${SITE}/publishing/auth`, ({ ctx, params }) => ({
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', ({ ctx, params }) => ({
     status: 200,
     body: presentPublishingAuth(getPublishingAuth(ctx, params.organizationId, params.siteId)),
   }));
 
-  router.patch(`${SITE}/publishing/auth`, ({ ctx, params, body }) => ({
+  router.patch('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', ({ ctx, params, body }) => ({
     status: 200,
     body: presentPublishingAuth(updatePublishingAuth(ctx, params.organizationId, params.siteId, parseInput(updatePublishingAuthBody, body))),
   }));
 
-  router.post(`${SITE}/publishing/auth/regenerate`, ({ ctx, params }) => ({
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate', ({ ctx, params }) => ({
     status: 200,
     body: presentPublishingAuth(regeneratePublishingAuth(ctx, params.organizationId, params.siteId)),
   }));
 
-  router.get(`${SITE}/adaptive-schema`, ({ ctx, params }) => ({
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema', ({ ctx, params }) => ({
     status: 200,
     body: presentAdaptiveSchema(getAdaptiveSchema(ctx, params.organizationId, params.siteId)),
   }));
 
-  router.put(`${SITE}/adaptive-schema`, ({ ctx, params, body }) => {
+  router.put('/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema', ({ ctx, params, body }) => {
     const input = parseInput(updateAdaptiveSchemaBody, body);
     return { status: 200, body: presentAdaptiveSchema(replaceAdaptiveSchema(ctx, params.organizationId, params.siteId, input)) };
   });
 
-  router.get(`${SITE}/adaptive-schema/template-conditions`, ({ ctx, params }) => ({
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions', ({ ctx, params }) => ({
     status: 200,
     body: { items: listTemplateConditions(ctx, params.organizationId, params.siteId) },
   }));
 
-  router.get(`${SITE}/published`, async ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/published', async ({ ctx, params, query }) => {
     const { shareKey, visitorAuthToken, jwt_token } = parseInput(publishedSiteQuery, query, 'query');
     const body = await getPublishedContentSite(ctx, params.organizationId, params.siteId, {
       shareKey,

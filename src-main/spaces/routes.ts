@@ -17,8 +17,6 @@ import {
   updateSpaceSettings,
 } from './service';
 
-const SPACE = '/v1/spaces/{spaceId}';
-
 export function registerSpaceRoutes(router: Router): void {
   router.get('/v1/orgs/{organizationId}/spaces', ({ ctx, params, query }) => {
     const page = listOrganizationSpaces(ctx, params.organizationId, parseInput(listQuery, query, 'query'));
@@ -30,39 +28,39 @@ export function registerSpaceRoutes(router: Router): void {
     return { status: 201, body: presentSpace(space, role, ctx) };
   });
 
-  router.get(SPACE, ({ ctx, params, query }) => {
+  router.get('/v1/spaces/{spaceId}', ({ ctx, params, query }) => {
     parseInput(getSpaceQuery, query, 'query');
     const { space, role } = getSpaceForCaller(ctx, params.spaceId);
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
-  router.patch(SPACE, ({ ctx, params, body }) => {
+  router.patch('/v1/spaces/{spaceId}', ({ ctx, params, body }) => {
     const { space, role } = updateSpaceSettings(ctx, params.spaceId, parseInput(updateSpaceBody, body));
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
-  router.delete(SPACE, ({ ctx, params }) => {
+  router.delete('/v1/spaces/{spaceId}', ({ ctx, params }) => {
     deleteSpace(ctx, params.spaceId);
     return { status: 204 };
   });
 
-  router.post(`${SPACE}/duplicate`, ({ ctx, params }) => {
+  router.post('/v1/spaces/{spaceId}/duplicate', ({ ctx, params }) => {
     const { space, role } = duplicateSpace(ctx, params.spaceId);
     const presented = presentSpace(space, role, ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.post(`${SPACE}/restore`, ({ ctx, params }) => {
+  router.post('/v1/spaces/{spaceId}/restore', ({ ctx, params }) => {
     const { space, role } = restoreSpace(ctx, params.spaceId);
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
-  router.post(`${SPACE}/move`, ({ ctx, params, body }) => {
+  router.post('/v1/spaces/{spaceId}/move', ({ ctx, params, body }) => {
     const { space, role } = moveSpace(ctx, params.spaceId, parseInput(moveBody, body));
     return { status: 200, body: presentSpace(space, role, ctx) };
   });
 
-  router.post(`${SPACE}/transfer`, ({ ctx, params, body }) => {
+  router.post('/v1/spaces/{spaceId}/transfer', ({ ctx, params, body }) => {
     const { organization } = parseInput(transferBody, body);
     const { space, role } = transferSpace(ctx, params.spaceId, organization);
     return { status: 200, body: presentSpace(space, role, ctx) };

@@ -11,36 +11,33 @@ import {
   updateTranslation,
 } from './service';
 
-const TRANSLATIONS = '/v1/orgs/{organizationId}/translations';
-const TRANSLATION = `${TRANSLATIONS}/{translationId}`;
-
 // Running a translation and the glossary (POST .../run, /translations-glossary) need a machine translation
 // service Folio does not have: they are not routes, so they answer 404 like any unknown endpoint.
 export function registerTranslationRoutes(router: Router): void {
-  router.get(TRANSLATIONS, ({ ctx, params, query }) => {
+  router.get('/v1/orgs/{organizationId}/translations', ({ ctx, params, query }) => {
     const { page, role } = listOrganizationTranslations(ctx, params.organizationId, parseInput(listTranslationsQuery, query, 'query'));
     return { status: 200, body: listEnvelope(page, (row) => presentTranslation(row, role, ctx)) };
   });
 
-  router.post(TRANSLATIONS, ({ ctx, params, body }) => {
+  router.post('/v1/orgs/{organizationId}/translations', ({ ctx, params, body }) => {
     const { translation, role } = createTranslation(ctx, params.organizationId, parseInput(createTranslationBody, body ?? {}));
     const presented = presentTranslation(translation, role, ctx);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get(TRANSLATION, ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}/translations/{translationId}', ({ ctx, params }) => {
     const { translation, role } = getTranslationForCaller(ctx, params.organizationId, params.translationId);
     return { status: 200, body: presentTranslation(translation, role, ctx) };
   });
 
-  router.put(TRANSLATION, ({ ctx, params, body }) => {
+  router.put('/v1/orgs/{organizationId}/translations/{translationId}', ({ ctx, params, body }) => {
     const input = parseInput(updateTranslationBody, body ?? {});
     const { translation, role } = updateTranslation(ctx, params.organizationId, params.translationId, input);
     return { status: 200, body: presentTranslation(translation, role, ctx) };
   });
 
   // As for sites: 205 when deleted, 204 when there was no such translation.
-  router.delete(TRANSLATION, ({ ctx, params }) => ({
+  router.delete('/v1/orgs/{organizationId}/translations/{translationId}', ({ ctx, params }) => ({
     status: deleteTranslation(ctx, params.organizationId, params.translationId) ? 205 : 204,
   }));
 }
