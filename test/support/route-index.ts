@@ -23,7 +23,9 @@ export interface RouteRow {
 }
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+  // Sorted: directory order differs between file systems, and the page must not.
+  const entries = readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path, keep);
     return keep(entry.name) ? [path] : [];
