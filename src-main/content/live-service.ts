@@ -8,7 +8,7 @@ import { hasLiveBody } from '../store/body-rows';
 import { getLivePage, type ContentPageRow } from '../store/content-pages';
 import { getLiveReusable } from '../store/content-reusables';
 import { applyLiveBodyUpdate, bodyDocId, type TreeRef } from './engine';
-import { mainTree } from './pages-service';
+import { editableTree } from './pages-service';
 
 /**
  * Live editing of page bodies by the desktop editor: it binds a Y.Text to the page's body document,
@@ -36,7 +36,7 @@ export function bodyState(ctx: ServiceContext, spaceId: string, pageId: string, 
 export function pushBodyUpdate(ctx: ServiceContext, spaceId: string, pageId: string, update: Uint8Array, changeRequestId?: string) {
   return ctx.docs.write((writer) => {
     // The same rules as every other edit: main only while the space is live, a change request until merged.
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     // Only whether the page lives: reading its row would copy the whole markdown on every keystroke.
     if (!hasLiveBody(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     assertDecodableUpdate(update);

@@ -17,7 +17,7 @@ import { childPlaces, currentFamily, descendantIds, hasAncestor, refreshEditedRo
  * change request's content; the caller must be able to edit. Each call is one transaction
  * (authorization included) and one revision.
  */
-export function mainTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
+export function editableTree(ctx: ServiceContext, spaceId: string, changeRequestId?: string): TreeRef {
   if (changeRequestId) {
     // A change request is edited whatever the space's editMode: a locked space refuses the merge.
     const { changeRequest } = requireChangeRequest(ctx, spaceId, changeRequestId, 'edit', 'edit its content');
@@ -33,7 +33,7 @@ export function mainTree(ctx: ServiceContext, spaceId: string, changeRequestId?:
 export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePageInput, changeRequestId?: string) {
   const pageId = newId();
   const revision = ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     const now = isoNow(ctx.clock);
     const parent = input.parent ?? null;
     w.change(treeDocId(tree.treeId), (doc) => {
@@ -59,7 +59,7 @@ export function createPage(ctx: ServiceContext, spaceId: string, input: CreatePa
 
 export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string, input: UpdatePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
       requirePage(doc, pageId);
@@ -80,7 +80,7 @@ export function updatePage(ctx: ServiceContext, spaceId: string, pageId: string,
 
 export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, input: MovePageInput, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
       const page = requirePage(doc, pageId);
@@ -104,7 +104,7 @@ export function movePage(ctx: ServiceContext, spaceId: string, pageId: string, i
 /** Deletes the page and every page below it. */
 export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     let edit: TreeEdit | null = null;
     w.change(treeDocId(tree.treeId), (doc) => {
       requirePage(doc, pageId);
@@ -125,7 +125,7 @@ export function deletePage(ctx: ServiceContext, spaceId: string, pageId: string,
 
 export function setPageMarkdown(ctx: ServiceContext, spaceId: string, pageId: string, markdown: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     if (!getLivePage(ctx.db, tree.treeId, pageId)) throw notFound(`Page "${pageId}" not found`);
     writeBody(ctx, w, tree, pageId, markdown);
     return cutRevision(ctx, tree, 'edits', ctx.user.id);

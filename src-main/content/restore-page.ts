@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../errors';
 import { getLivePage } from '../store/content-pages';
 import { getBody, latestPageVersion, pagesAtRevision, type VersionRow } from '../store/revisions';
 import { bodyDocId, cutRevision, refreshTreeRows, treeDocId, writeBody } from './engine';
-import { mainTree } from './pages-service';
+import { editableTree } from './pages-service';
 import type { PageView } from './presenter';
 import { orderKeyFor, readPages, recordedFields, writePage, type PageFields, type PageRecord } from './tree-model';
 
@@ -21,7 +21,7 @@ interface RecordedPage extends PageView {
  */
 export function restorePage(ctx: ServiceContext, spaceId: string, pageId: string, changeRequestId?: string) {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     if (getLivePage(ctx.db, tree.treeId, pageId)) throw badRequest(`pageId: the page "${pageId}" is not deleted, so there is nothing to restore`);
     const deletion = latestPageVersion(ctx.db, tree.treeId, pageId);
     if (!deletion || deletion.data !== null) throw notFound(`Page "${pageId}" not found`);

@@ -6,7 +6,7 @@ import type { ContentFileRow } from '../store/content-files';
 import { listLivePages } from '../store/content-pages';
 import { getRevisionById, markRevisionRestoredFrom, type RevisionRow } from '../store/revisions';
 import { cutRevision, refreshTreeRows, treeDocId, writeBody, type TreeRef } from './engine';
-import { mainTree } from './pages-service';
+import { editableTree } from './pages-service';
 import type { PageView } from './presenter';
 import { contentAtRevision, type ContentSnapshot, type ReusableView } from './read-service';
 import { readReusables, removeReusable, writeReusable } from './reusables-model';
@@ -41,7 +41,7 @@ export interface RestoreResult {
 /** One page back to its title, emoji, description, options and body at `revisionId`; it keeps its place (or comes back to its former parent if deleted). */
 export function restorePageToRevision(ctx: ServiceContext, spaceId: string, pageId: string, revisionId: string): RestoreResult {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = editableTree(ctx, spaceId);
     const snapshot = mainRevision(ctx, tree, revisionId);
     const then = snapshot.pages.find((p) => p.page_id === pageId);
     if (!then) throw badRequest(`pageId: the page "${pageId}" did not exist at this revision, so it has no state to restore`);
@@ -75,7 +75,7 @@ export function restorePageToRevision(ctx: ServiceContext, spaceId: string, page
 /** The whole space back to `revisionId`: pages added since are removed, removed ones come back, every field, order, file and body as it was. */
 export function restoreSpaceToRevision(ctx: ServiceContext, spaceId: string, revisionId: string): RestoreResult {
   return ctx.docs.write((w) => {
-    const tree = mainTree(ctx, spaceId);
+    const tree = editableTree(ctx, spaceId);
     const snapshot = mainRevision(ctx, tree, revisionId);
     const now = isoNow(ctx.clock);
     w.change(treeDocId(tree.treeId), (doc) => {

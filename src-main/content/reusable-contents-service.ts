@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { allLiveReusables, getLiveReusable, type ContentReusableRow } from '../store/content-reusables';
 import { newId } from '../store/ids';
 import { cutRevision, treeDocId, writeBody, type TreeRef } from './engine';
-import { mainTree } from './pages-service';
+import { editableTree } from './pages-service';
 import { contentTarget } from './read-service';
 import { refreshReusableRows } from './reusable-rows';
 import { readReusables, removeReusable, writeReusable } from './reusables-model';
@@ -12,7 +12,7 @@ import { readReusables, removeReusable, writeReusable } from './reusables-model'
 /**
  * The app's edits of reusable contents (GitBook's API reads them only): create, rename, delete, and their
  * bodies through the same live editing as pages (live-service.ts). Each is one transaction and one revision,
- * in main content or a change request's, with the rules of every content edit (mainTree).
+ * in main content or a change request's, with the rules of every content edit (editableTree).
  */
 export function listReusableContents(ctx: ServiceContext, spaceId: string, changeRequestId?: string): ContentReusableRow[] {
   return allLiveReusables(ctx.db, contentTarget(ctx, spaceId, changeRequestId).treeId);
@@ -21,7 +21,7 @@ export function listReusableContents(ctx: ServiceContext, spaceId: string, chang
 export function createReusableContent(ctx: ServiceContext, spaceId: string, input: { title: string; markdown?: string }, changeRequestId?: string) {
   const id = newId();
   const revision = ctx.docs.write((writer) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     const now = isoNow(ctx.clock);
     writer.change(treeDocId(tree.treeId), (doc) => {
       const taken = new Set(readReusables(doc).map((reusable) => reusable.slug.toLowerCase()));
@@ -55,7 +55,7 @@ export function deleteReusableContent(ctx: ServiceContext, spaceId: string, id: 
 }
 
 function requireReusableIn(ctx: ServiceContext, spaceId: string, id: string, changeRequestId?: string): TreeRef {
-  const tree = mainTree(ctx, spaceId, changeRequestId);
+  const tree = editableTree(ctx, spaceId, changeRequestId);
   if (!getLiveReusable(ctx.db, tree.treeId, id)) throw notFound(`Reusable content "${id}" not found`);
   return tree;
 }

@@ -4,7 +4,7 @@ import type { DocWriter } from '../content/doc-store';
 import { writeFile, type FileRecord } from '../content/tree-model';
 import { badRequest, notFound } from '../errors';
 import { requireChangeRequest } from '../change-requests/access';
-import { mainTree } from '../content/pages-service';
+import { editableTree } from '../content/pages-service';
 import { requireSpace } from '../spaces/access';
 import { allLiveFiles, getLiveFile, readBlob, storeBlob } from '../store/content-files';
 import { newId } from '../store/ids';
@@ -55,7 +55,7 @@ export function storedFileRecord(ctx: Pick<ServiceContext, 'db' | 'clock'>, id: 
  */
 export function uploadFile(ctx: ServiceContext, spaceId: string, file: NewFile, changeRequestId?: string) {
   return ctx.docs.write((writer) => {
-    const tree = mainTree(ctx, spaceId, changeRequestId);
+    const tree = editableTree(ctx, spaceId, changeRequestId);
     const name = unusedName(allLiveFiles(ctx.db, tree.treeId).map((f) => f.name), file.name);
     const fileId = addFileToTree(ctx, writer, tree, { ...file, name });
     const revision = cutRevision(ctx, tree, 'edits', ctx.user.id);

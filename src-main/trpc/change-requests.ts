@@ -38,7 +38,7 @@ export const changeRequestsRouter = router({
     return presentChangeRequest(editChangeRequest(ctx, id, changeRequestId, changes), ctx);
   }),
   /** Pulls main content into the change request. */
-  pullMain: procedure.input(crRef).mutation(({ ctx, input }) => updateFromMain(ctx, input.spaceId, input.changeRequestId)),
+  updateFromMain: procedure.input(crRef).mutation(({ ctx, input }) => updateFromMain(ctx, input.spaceId, input.changeRequestId)),
   merge: procedure.input(crRef).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.changeRequestId)),
   /**
    * What the change request changes (GET .../changes), each page change with its line diff. Archiving

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
 import { isoNow, type ServiceContext } from '../../src-main/app/context';
 import { cutRevision, refreshTreeRows, treeDocId } from '../../src-main/content/engine';
-import { createPage, mainTree } from '../../src-main/content/pages-service';
+import { createPage, editableTree } from '../../src-main/content/pages-service';
 import { writeFile } from '../../src-main/content/tree-model';
 import { PDF_MAX_IMAGE_PIXELS } from '../../src-main/expansion-limits';
 import { uploadFile } from '../../src-main/files/service';
@@ -27,7 +27,7 @@ let spaceId: string;
  */
 function plantFile(name: string, contentType: string, bytes: Uint8Array) {
   owner.docs.write((writer) => {
-    const tree = mainTree(owner, spaceId);
+    const tree = editableTree(owner, spaceId);
     const now = isoNow(owner.clock);
     const hash = storeBlob(owner.db, bytes, now);
     writer.change(treeDocId(tree.treeId), (doc) => writeFile(doc, { id: newId(), name, contentType, hash, size: bytes.byteLength, createdAt: now }));

@@ -55,7 +55,7 @@ export function fakeChangeRequestsClient(requests: ChangeRequest[], changes: Rec
           return replace(index, { ...(input.subject !== undefined ? { subject: input.subject } : {}), ...(input.status ? { status: input.status } : {}) });
         }),
       },
-      pullMain: {
+      updateFromMain: {
         mutate: vi.fn(async (input: { changeRequestId: string }) => {
           replace(find(input.changeRequestId), { outdated: false });
           return { revision: 'rev-update', result: 'update' as const };

@@ -14,7 +14,7 @@ export interface ChangeRequestsClient {
     get: { query(input: Inputs['get']): Promise<Outputs['get']> };
     create: { mutate(input: Inputs['create']): Promise<Outputs['create']> };
     update: { mutate(input: Inputs['update']): Promise<Outputs['update']> };
-    pullMain: { mutate(input: Inputs['pullMain']): Promise<Outputs['pullMain']> };
+    updateFromMain: { mutate(input: Inputs['updateFromMain']): Promise<Outputs['updateFromMain']> };
     merge: { mutate(input: Inputs['merge']): Promise<Outputs['merge']> };
     changes: { query(input: Inputs['changes']): Promise<Outputs['changes']> };
   };
@@ -27,7 +27,7 @@ export type DiffLine = NonNullable<SemanticChange['diff']>[number];
 /** Which finished change requests the browser lists (the switcher always lists open ones and drafts). */
 export type ListFilter = 'archived' | 'merged';
 /** What the writer can ask for; each has its own pending flag and error, shown beside its control. */
-export type ChangeRequestAction = 'create' | 'rename' | 'pullMain' | 'merge' | 'archive' | 'reopen';
+export type ChangeRequestAction = 'create' | 'rename' | 'updateFromMain' | 'merge' | 'archive' | 'reopen';
 
 export type Loadable<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & T);
 
@@ -56,7 +56,7 @@ export interface ChangeRequestsState {
   create(subject: string): Promise<ChangeRequest | undefined>;
   rename(subject: string): Promise<boolean>;
   /** Takes main's changes into the open change request ("Update from main"). */
-  pullMain(): Promise<boolean>;
+  updateFromMain(): Promise<boolean>;
   /** Merges the open change request and returns to main content. */
   merge(): Promise<boolean>;
   /** Archives the open change request and returns to main content. */
@@ -237,8 +237,8 @@ export function createChangeRequestsStore({ client, onUnauthorized, navigation }
           reloadLists();
         }),
 
-      pullMain: () =>
-        act('pullMain', (ref) => client.changeRequests.pullMain.mutate(ref), () => {
+      updateFromMain: () =>
+        act('updateFromMain', (ref) => client.changeRequests.updateFromMain.mutate(ref), () => {
           const current = get().current;
           set({ notice: current.status === 'ready' ? `Updated ${nameOf(current.changeRequest)} from main.` : 'Updated from main.' });
           // The tree and the open page show main's changes now; contentChanged reloads this store too.

@@ -111,18 +111,18 @@ describe('the change requests store', () => {
   it('updates from main: pending while it runs, then reloads the content and clears `outdated`', async () => {
     const { store, navigation, client, requests } = await onRequest(changeRequest('cr-1', 1, 'Edits', { outdated: true }));
     const gate = deferred<void>();
-    client.changeRequests.pullMain.mutate.mockImplementationOnce(async () => {
+    client.changeRequests.updateFromMain.mutate.mockImplementationOnce(async () => {
       await gate.promise;
       requests[0] = { ...requests[0]!, outdated: false };
       return { revision: 'rev-update', result: 'update' as const };
     });
     const version = navigation.getState().contentVersion;
-    const running = store.getState().pullMain();
-    expect(store.getState().pending.pullMain).toBe(true);
+    const running = store.getState().updateFromMain();
+    expect(store.getState().pending.updateFromMain).toBe(true);
     gate.resolve();
     expect(await running).toBe(true);
     await settle();
-    expect(store.getState().pending.pullMain).toBeUndefined();
+    expect(store.getState().pending.updateFromMain).toBeUndefined();
     expect(navigation.getState().contentVersion).toBe(version + 1);
     expect(current(store.getState())?.outdated).toBe(false);
     expect(store.getState().notice).toBe('Updated #1 Edits from main.');

@@ -18,7 +18,7 @@ function ActionError({ action }: { action: ChangeRequestAction }) {
 /** "Outdated — main has changed since", with the way out. */
 export function OutdatedCallout({ space, changeRequest }: { space: Space; changeRequest: ChangeRequest }) {
   const { changeRequests } = useAppStores();
-  const pending = useChangeRequests((state) => state.pending.pullMain === true);
+  const pending = useChangeRequests((state) => state.pending.updateFromMain === true);
   if (!changeRequest.outdated || changeRequest.status === 'merged') return null;
   return (
     <div className="callout callout--outdated cr-outdated">
@@ -27,13 +27,13 @@ export function OutdatedCallout({ space, changeRequest }: { space: Space; change
           <strong>Outdated</strong> — main content has changed since this change request was created or last updated.
         </p>
         {changeRequestRights(space).edit ? (
-          <button className="button" type="button" disabled={pending} onClick={() => void changeRequests.getState().pullMain()}>
+          <button className="button" type="button" disabled={pending} onClick={() => void changeRequests.getState().updateFromMain()}>
             {pending ? 'Updating from main…' : 'Update from main'}
           </button>
         ) : (
           <p className="hint">Someone who can edit this space can update it from main.</p>
         )}
-        <ActionError action="pullMain" />
+        <ActionError action="updateFromMain" />
       </div>
     </div>
   );
