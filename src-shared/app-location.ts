@@ -95,7 +95,7 @@ function queryOf(search: string): Map<string, string> {
  * `/s/{space}/~/revisions/{id}`, `/c/{collection}`, `/o/{org}` and its screens); what is not an id in it (a page
  * path, a change request number, a collection) the server resolves for the caller into an AppLocation.
  */
-export type AppPath =
+type AppPath =
   | { kind: 'location'; location: AppLocation }
   | { kind: 'page'; spaceId: string; pagePath: string }
   | { kind: 'change-request'; spaceId: string; number: string }

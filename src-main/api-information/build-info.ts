@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * from this module: the sources (src-main/api-information/) and the bundle (out/main/chunks/) sit at
  * different depths below the package root.
  */
-export interface BuildInfo {
+interface BuildInfo {
   version: string;
   build: string;
 }

@@ -9,7 +9,7 @@ import { type Clock, isoNow } from './context';
 export const OWNER_SETTING = 'owner_user_id';
 
 /** The shortest FOLIO_ADMIN_TOKEN accepted: an owner's credential must not be guessable (generated ones are 192 bits). */
-export const MIN_ADMIN_TOKEN_LENGTH = 20;
+const MIN_ADMIN_TOKEN_LENGTH = 20;
 
 /** Why a token given as FOLIO_ADMIN_TOKEN is refused, or undefined when it is long enough. */
 export function weakAdminTokenReason(token: string): string | undefined {
@@ -20,14 +20,14 @@ export function weakAdminTokenReason(token: string): string | undefined {
   );
 }
 
-export interface BootstrapOptions {
+interface BootstrapOptions {
   /** Becomes the owner's token instead of a generated one (FOLIO_ADMIN_TOKEN). */
   adminToken?: string;
   ownerEmail?: string;
   organizationTitle?: string;
 }
 
-export interface BootstrapResult {
+interface BootstrapResult {
   owner: UserRow;
   /** The owner's new token when this call created the owner; never stored in clear. */
   createdToken?: string;

@@ -73,7 +73,7 @@ export interface PresentContext {
 }
 
 /** Set only on the desktop window's own calls (over IPC): the owner, at this machine. */
-export interface DesktopCaller {
+interface DesktopCaller {
   /** The owner's API token (the owner-token file), shown in Settings for local tools; never sent over HTTP. */
   ownerToken: string;
 }

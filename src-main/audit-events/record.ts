@@ -4,7 +4,7 @@ import { isoNow } from '../app/context';
 import { insertAuditEvent } from '../store/audit-events';
 import type { AuditEventAction } from './actions';
 
-export interface AuditTarget {
+interface AuditTarget {
   /** The kind of resource, as the API names its object (`space`, `collection`, `member`, ...). */
   type: string;
   id: string;

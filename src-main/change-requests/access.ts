@@ -6,7 +6,7 @@ import { requireSpace } from '../spaces/access';
 import { findChangeRequest, type ChangeRequestRow } from '../store/change-requests';
 import type { SpaceRow } from '../store/spaces';
 
-export interface ChangeRequestAccess {
+interface ChangeRequestAccess {
   space: SpaceRow;
   changeRequest: ChangeRequestRow;
   role: MemberRoleOrGuest | undefined;

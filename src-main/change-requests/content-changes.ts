@@ -23,7 +23,7 @@ import { resolveContentLinks } from './markdown-links';
 /** A page body to write: markdown as sent, or converted from the GitBook document sent (`document`). */
 type Body = { pageId: string; markdown: string; document?: unknown };
 
-export type Outcome =
+type Outcome =
   | { object: 'created_page'; ref?: string; pageId: string }
   | { object: 'updated_page'; pageId: string }
   | { object: 'deleted_page'; pageId: string };

@@ -4,7 +4,7 @@ import type { MaterializedPage } from '../content/materialize';
 import { documentRefWriter, layoutOf } from '../links/content-refs';
 
 /** What a batch of content changes knows beyond the tree: pages and files named by the batch's own refs. */
-export interface BatchRefs {
+interface BatchRefs {
   pageIdByRef: ReadonlyMap<string, string>;
   fileNameByRef: ReadonlyMap<string, string>;
 }

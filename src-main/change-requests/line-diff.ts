@@ -2,7 +2,7 @@ import diff from 'fast-diff';
 import { wordDiff } from '../content/text-diff';
 
 /** A run of text inside a changed line: what stayed, and what was inserted or deleted. */
-export interface DiffSpan {
+interface DiffSpan {
   type: 'equal' | 'insert' | 'delete';
   text: string;
 }

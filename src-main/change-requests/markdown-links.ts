@@ -1,6 +1,6 @@
 import type { MaterializedPage } from '../content/materialize';
 
-export interface LinkTargets {
+interface LinkTargets {
   pages: MaterializedPage[];
   /** Files of the batch by ref, and of the change request by id: their names in the space. */
   fileNameByRef: Map<string, string>;

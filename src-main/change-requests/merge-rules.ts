@@ -14,12 +14,12 @@ export interface ReviewFact {
   createdAt: string;
 }
 
-export interface RequestFact {
+interface RequestFact {
   userId: string;
   createdAt: string;
 }
 
-export interface MergeRuleFailure {
+interface MergeRuleFailure {
   rule: ImplementedMergeRule;
   message: string;
 }
@@ -70,7 +70,7 @@ function storedReviews(db: Db, changeRequestId: string): ReviewFact[] {
  * Each reviewer's latest review, unless they were asked again after it (the same meaning of outdated as
  * store/change-request-reviews.ts gives the API).
  */
-export function currentReviewsOf(reviews: ReviewFact[], requests: RequestFact[]): ReviewFact[] {
+function currentReviewsOf(reviews: ReviewFact[], requests: RequestFact[]): ReviewFact[] {
   const latest = new Map<string, ReviewFact>();
   for (const review of reviews) {
     const seen = latest.get(review.reviewerId);
@@ -108,7 +108,7 @@ function judge(rule: ImplementedMergeRule, facts: Facts): string | undefined {
 }
 
 /** Whether a GitBook JSON document holds any text (its leaves' `text`, wherever they are nested). */
-export function documentHasText(node: unknown): boolean {
+function documentHasText(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(documentHasText);
   if (!node || typeof node !== 'object') return false;
   const record = node as Record<string, unknown>;

@@ -111,7 +111,7 @@ export function removeRequestedReviewerFromChangeRequest(ctx: ServiceContext, sp
 }
 
 /** Whether this user's role on the space (organization role, levels, invitations) lets them review. */
-export function canReview(ctx: ServiceContext, space: SpaceRow, userId: string): boolean {
+function canReview(ctx: ServiceContext, space: SpaceRow, userId: string): boolean {
   const user = getUserById(ctx.db, userId);
   return user !== undefined && spacePermissions(spaceRole({ ...ctx, user }, space)).review;
 }

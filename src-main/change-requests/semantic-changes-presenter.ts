@@ -8,7 +8,7 @@ import type { ReusableView } from '../content/read-service';
 import { metaOf, type ContentChange, type PageAttribute, type PageSide, type ReusableSide } from './semantic-changes';
 
 /** GitBook's `ChangedRevisionPage`. */
-export function presentChangedPage(view: PageView) {
+function presentChangedPage(view: PageView) {
   const type = view.kind === 'group' || view.kind === 'link' ? view.kind : 'document';
   return { id: view.page_id, type, title: view.title, path: view.path };
 }
@@ -68,7 +68,7 @@ function fileAttributes(before: ContentFileRow, after: ContentFileRow, ctx: Call
 }
 
 /** One change as GitBook's `RevisionSemanticChange`. */
-export function presentSemanticChange(change: ContentChange, ctx: CallContext, now: Date) {
+function presentSemanticChange(change: ContentChange, ctx: CallContext, now: Date) {
   switch (change.type) {
     case 'page_created':
       return { type: change.type, page: presentChangedPage(change.after.view) };

@@ -46,7 +46,7 @@ export function changeRequestChanges(ctx: ServiceContext, spaceId: string, chang
   return { changeRequest, changes: compareContent(base, head) };
 }
 
-export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revision_merged_ancestor ?? cr.revision_initial;
+const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revision_merged_ancestor ?? cr.revision_initial;
 
 /** Pages in reading order (depth first, siblings by position), then files by name. */
 export function compareContent(base: ContentSnapshot, head: ContentSnapshot): ContentChange[] {

@@ -54,6 +54,6 @@ export function dataDirOf(args: ParsedArgs): { dir: string; isDefault: boolean }
   return explicit ? { dir: explicit, isDefault: false } : { dir: defaultDataDir(), isDefault: true };
 }
 
-export function defaultDataDir(): string {
+function defaultDataDir(): string {
   return join(homedir(), '.folio');
 }

@@ -24,7 +24,7 @@ export function outDirOf(env = process.env) {
 }
 
 /** The newest modification time (ms) among the files under the given paths (0 when none exist). */
-export function newestMtime(paths) {
+function newestMtime(paths) {
   let newest = 0;
   const visit = (path) => {
     let stat;

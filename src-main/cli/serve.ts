@@ -7,7 +7,7 @@ import type { SyncStatus } from '../sync/client';
 import { type ParsedArgs, UsageError, dataDirOf, stringFlag } from './args';
 import { networkConfigOf } from './network-flags';
 
-export const DEFAULT_PORT = 5740;
+const DEFAULT_PORT = 5740;
 
 /** `folio serve`: the headless server (the team server, or a desktop-less local host). */
 export async function serve(args: ParsedArgs): Promise<number> {

@@ -10,7 +10,7 @@ export function orgRoleOf(ctx: ServiceContext, organizationId: string): MemberRo
   return memberRoleRow(ctx.db, organizationId, ctx.user.id)?.role;
 }
 
-export interface CollectionAccess {
+interface CollectionAccess {
   collection: CollectionRow;
   role: MemberRoleOrGuest | undefined;
 }

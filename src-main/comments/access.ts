@@ -28,7 +28,7 @@ export interface CommentPlace {
   noun: string;
 }
 
-export interface PlaceNeeds {
+interface PlaceNeeds {
   role?: MemberRole;
   action?: string;
   /** Writes never reach a space in the trash; reads do, as reading the space itself does. */

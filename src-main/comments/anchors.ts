@@ -19,14 +19,14 @@ import type { CommentPlace } from './access';
 /** The longest quote kept and shown as `target.node.preview`. */
 export const QUOTE_LIMIT = 200;
 
-export interface StoredAnchor {
+interface StoredAnchor {
   start: string;
   end: string;
   quote: string;
 }
 
 /** The anchor as it stands in the page's body now. */
-export interface ResolvedAnchor {
+interface ResolvedAnchor {
   /** The block holding the anchor's start; undefined when the body has no blocks. */
   nodeId: string | undefined;
   from: number;
@@ -60,7 +60,7 @@ function anchorOver(text: Y.Text, from: number, to: number): StoredAnchor {
   };
 }
 
-export function quoteOf(text: string): string {
+function quoteOf(text: string): string {
   return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT - 1)}…`;
 }
 

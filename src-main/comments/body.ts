@@ -5,7 +5,7 @@ import { documentRefWriter, treeLayout } from '../links/content-refs';
 import type { Db } from '../store/database';
 
 /** Where a comment is written: its content tree, and its page if it is on one (links are relative to the page's file). */
-export interface CommentSite {
+interface CommentSite {
   db: Db;
   treeId: string;
   pageId: string | null;

@@ -9,7 +9,7 @@ import { type CommentPlace, type CommentPlaceRef, assertCanDelete, assertCanEdit
 import { requireComment } from './service';
 import { applyReactionsAndStatus, requiredRoleForUpdate } from './update';
 
-export interface ReplyResult {
+interface ReplyResult {
   place: CommentPlace;
   /** The comment as it is after the operation (its reply count, its status). */
   comment: CommentRow;

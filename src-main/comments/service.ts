@@ -20,7 +20,7 @@ import { getMember } from '../store/members';
 import { type CommentPlace, type CommentPlaceRef, assertCanDelete, assertCanEdit, requirePlace } from './access';
 import { applyReactionsAndStatus, requiredRoleForUpdate } from './update';
 
-export interface CommentResult {
+interface CommentResult {
   place: CommentPlace;
   comment: CommentRow;
 }

@@ -4,10 +4,10 @@ import { inTransaction, type Db } from '../store/database';
 import { appendUpdate, deleteDocs, ensureDocRow, lastUpdateSeq, readDoc, replaceSnapshot } from '../store/ydocs';
 
 /** Origin of changes made through the store, so listeners can tell them from remote ones. */
-export const LOCAL_ORIGIN = Symbol('folio-local');
-export const REMOTE_ORIGIN = Symbol('folio-remote');
+const LOCAL_ORIGIN = Symbol('folio-local');
+const REMOTE_ORIGIN = Symbol('folio-remote');
 
-export interface DocStoreOptions {
+interface DocStoreOptions {
   /** Documents kept in memory at most (least recently used go first). */
   maxCached?: number;
   /** A document unused this long is dropped from memory by evictIdle(). */

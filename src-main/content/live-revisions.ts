@@ -6,7 +6,7 @@ import { setRevisionOrigin } from '../store/revisions';
 import type { DocStore } from './doc-store';
 import { cutRevision, type TreeRef } from './engine';
 
-export interface LiveRevisionOptions {
+interface LiveRevisionOptions {
   /** Cut once the tree has been quiet this long... */
   idleMs?: number;
   /** ...or at the latest this long after its first uncut edit. */

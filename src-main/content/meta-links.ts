@@ -9,14 +9,14 @@ import { contentAtRevision, contentTarget, pageOfTarget } from './read-service';
  * the GitBook page options a page record keeps as given (`options.metaLinks`, beside `layout` and `cover`),
  * versioned with the page like its other fields; a page that declares none answers `{}`, as GitBook's do.
  */
-export interface MetaLinkTarget {
+interface MetaLinkTarget {
   kind: 'page' | 'url';
   page?: string;
   space?: string;
   url?: string;
 }
 
-export function pageMetaLinksOf(view: PageView): { canonical?: MetaLinkTarget; alternates?: MetaLinkTarget[] } {
+function pageMetaLinksOf(view: PageView): { canonical?: MetaLinkTarget; alternates?: MetaLinkTarget[] } {
   const meta = JSON.parse(view.meta) as { options?: { metaLinks?: { canonical?: unknown; alternates?: unknown } } };
   const stored = meta.options?.metaLinks;
   if (!stored) return {};

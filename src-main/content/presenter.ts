@@ -37,7 +37,7 @@ const DEFAULT_LAYOUT = {
   anchors: true,
 };
 
-export interface PagePresentOptions {
+interface PagePresentOptions {
   spaceId: string;
   /**
    * The body of a document page. GitBook's schema requires every document page to carry its body

@@ -85,7 +85,7 @@ export function contentAtRevision(ctx: ServiceContext, spaceId: string, revision
 }
 
 /** One page now, with the pages below it (a page is presented with its children). */
-export interface PageWithSubtree {
+interface PageWithSubtree {
   page: ContentPageRow;
   subtree: ContentPageRow[];
   markdownOf(pageId: string): string;
@@ -120,7 +120,7 @@ export function pagesOfTree(ctx: Pick<ServiceContext, 'db'>, treeId: string): Pa
 }
 
 /** Which content a read is about: a space's main content, or (given its id) a change request's. */
-export interface ContentTarget {
+interface ContentTarget {
   spaceId: string;
   treeId: string;
   /** Its current revision. */

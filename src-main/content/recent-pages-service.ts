@@ -6,7 +6,7 @@ import { recentPagesEditedBy } from '../store/recent-pages';
 import { getSpace, listLiveSpaceIds } from '../store/spaces';
 import type { PageMeta } from './tree-model';
 
-export const RECENT_PAGES_DEFAULT_LIMIT = 8;
+const RECENT_PAGES_DEFAULT_LIMIT = 8;
 
 export interface RecentPage {
   spaceId: string;

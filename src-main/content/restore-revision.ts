@@ -33,7 +33,7 @@ import {
  * a writer's edit does, and the history keeps every revision before it. One transaction, one new revision
  * (which notes the revision it restored, for the history's "Restored to …").
  */
-export interface RestoreResult {
+interface RestoreResult {
   /** The new revision; null when the content already read as it did then. */
   revision: RevisionRow | null;
 }

@@ -8,14 +8,14 @@ import { bodyHash, getBody } from '../store/revisions';
 import { requireRevision } from './documents-service';
 
 /** Main content, a change request's content, or a revision. */
-export interface ReusableContentScope {
+interface ReusableContentScope {
   spaceId: string;
   changeRequestId?: string;
   revisionId?: string;
 }
 
 /** A reusable content as a read finds it: its record and its markdown. */
-export interface FoundReusable {
+interface FoundReusable {
   view: ReusableView;
   markdown: string;
 }

@@ -15,7 +15,7 @@ export interface ReusableRecord {
   updatedAt: string;
 }
 
-export function reusablesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
+function reusablesOf(doc: Y.Doc): Y.Map<Y.Map<unknown>> {
   return doc.getMap<Y.Map<unknown>>('reusables');
 }
 

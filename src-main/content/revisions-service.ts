@@ -16,7 +16,7 @@ import type { PageView } from './presenter';
 import { contentAtRevision, type ContentSnapshot } from './read-service';
 
 /** What made a revision, in the app's words (GitBook's `type` alone cannot tell an import from a typed edit). */
-export type RevisionKind = 'created' | 'edits' | 'live' | 'import' | 'merge' | 'update' | 'rollback' | 'restore';
+type RevisionKind = 'created' | 'edits' | 'live' | 'import' | 'merge' | 'update' | 'rollback' | 'restore';
 
 export interface ChangedPage {
   pageId: string;
@@ -82,7 +82,7 @@ function kindOf(revision: RevisionRow): RevisionKind {
 }
 
 /** One page as it was at a revision; `view` is absent when the page did not exist then. */
-export interface PageAtRevision {
+interface PageAtRevision {
   snapshot: ContentSnapshot;
   view?: PageView;
 }

@@ -6,7 +6,7 @@ import * as Y from 'yjs';
  * to a map of fields. Every field merges on its own (last writer wins per field), the parent is a
  * field, and order is a fractional index, so concurrent renames, moves and inserts all converge.
  */
-export type PageKind = 'document' | 'group' | 'link';
+type PageKind = 'document' | 'group' | 'link';
 
 export interface PageFields {
   kind: PageKind;

@@ -83,7 +83,7 @@ export function hasAncestor(doc: Y.Doc, pageId: string, ancestor: string): boole
 }
 
 /** Whether following document parents up from `pageId` comes back to it (materialize shows such pages at the top). */
-export function inParentCycle(doc: Y.Doc, pageId: string): boolean {
+function inParentCycle(doc: Y.Doc, pageId: string): boolean {
   const seen = new Set<string>([pageId]);
   let current = readPage(doc, pageId)?.parent ?? null;
   while (current !== null) {

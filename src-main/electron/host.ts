@@ -2,7 +2,7 @@ import type { FolioApp } from '../app/app';
 import { type Host, startHost } from '../http/server';
 
 /** The desktop app's host port, the same as `folio serve`'s default, so bookmarks and local tools keep working. */
-export const DESKTOP_PORT = 5740;
+const DESKTOP_PORT = 5740;
 
 /**
  * Starts the host on 127.0.0.1 at the preferred port, or on any free port when that one is taken (a

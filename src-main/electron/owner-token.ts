@@ -11,7 +11,7 @@ export const OWNER_TOKEN_FILE = 'owner-token';
 /** Only the user may read it: the token is a full credential for the owner. */
 const OWNER_ONLY = 0o600;
 
-export interface OwnerTokenOptions {
+interface OwnerTokenOptions {
   db: Db;
   clock: Clock;
   owner: UserRow;

@@ -1,13 +1,13 @@
 import { parse } from 'node-html-parser';
 
 /** What a page says about itself, as an embed's card shows it: entities decoded, whitespace collapsed, bounded. */
-export interface HtmlMetadata {
+interface HtmlMetadata {
   title: string | null;
   description: string | null;
   siteName: string | null;
 }
 
-export const MAX_TITLE_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
 const MAX_DESCRIPTION_CHARS = 300;
 const MAX_SITE_NAME_CHARS = 100;
 

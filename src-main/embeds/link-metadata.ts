@@ -53,7 +53,7 @@ export async function fetchLinkMetadata(url: URL, limits: LinkFetchLimits): Prom
 }
 
 /** The first `maxBytes` of a body; the stream (and its connection) is destroyed there, read or not. */
-export async function readPrefix(body: Readable, maxBytes: number): Promise<Uint8Array> {
+async function readPrefix(body: Readable, maxBytes: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

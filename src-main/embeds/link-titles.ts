@@ -11,7 +11,7 @@ import { DEFAULT_LINK_FETCH_LIMITS, fetchLinkMetadata, type LinkFetchLimits } fr
  * queued on a later view) and in concurrency. A success is kept a day, a failure an hour (a dead URL is not
  * fetched on every view); rows long expired are pruned as results are recorded.
  */
-export interface LinkTitleOptions {
+interface LinkTitleOptions {
   fetch: LinkFetchLimits;
   maxConcurrent: number;
   maxWaiting: number;

@@ -3,7 +3,7 @@ import type { PageMeta } from '../content/tree-model';
 import { assetPathFrom } from './asset-links';
 
 /** Where the page's file sits, and the names of the space's files (a cover names one by id). */
-export interface FrontMatterContext {
+interface FrontMatterContext {
   filePath: string;
   fileName(fileId: string): string | undefined;
 }
@@ -64,7 +64,7 @@ function layoutOf(layout: Record<string, unknown> | undefined): Record<string, u
 }
 
 /** `1f44d-1f3fb` (GitBook's API spelling of an emoji) as the emoji itself, as front matter writes it. */
-export function emojiText(code: string): string {
+function emojiText(code: string): string {
   const points = code.split('-').map((part) => Number.parseInt(part, 16));
   return points.every((p) => Number.isFinite(p) && p >= 0 && p <= 0x10ffff) ? String.fromCodePoint(...points) : code;
 }

@@ -11,7 +11,7 @@ export interface RepositoryFile {
   bytes: Uint8Array;
 }
 
-export interface RepositoryInput {
+interface RepositoryInput {
   pages: PageView[];
   markdownOf(pageId: string): string;
   /** The space's files: each becomes `.gitbook/assets/<name>`. */
@@ -22,7 +22,7 @@ export interface RepositoryInput {
   config?: string;
 }
 
-export type FileNames = (fileId: string) => string | undefined;
+type FileNames = (fileId: string) => string | undefined;
 
 const encoder = new TextEncoder();
 

@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 import { MAX_IMAGE_PIXELS } from '../expansion-limits';
 
-export interface ClaimedImage {
+interface ClaimedImage {
   width: number;
   height: number;
   /** image-size's name of the format: 'png', 'jpg', 'svg'... */

@@ -11,7 +11,7 @@ import { newId } from '../store/ids';
 import { isoNow } from '../app/context';
 import { claimedImage, oversizeImageReason } from './image-bounds';
 
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 export interface NewFile {
   name: string;
@@ -64,7 +64,7 @@ export function uploadFile(ctx: ServiceContext, spaceId: string, file: NewFile, 
 }
 
 /** `name`, or `stem-2.ext`, `stem-3.ext`... whichever is not taken yet. */
-export function unusedName(taken: string[], name: string): string {
+function unusedName(taken: string[], name: string): string {
   const used = new Set(taken);
   if (!used.has(name)) return name;
   const dot = name.lastIndexOf('.');
@@ -84,7 +84,7 @@ export function currentFile(ctx: ServiceContext, spaceId: string, fileId: string
 }
 
 /** At most this much is sent to the editor's preview as base64 in one answer. */
-export const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
+const MAX_PREVIEW_BYTES = 20 * 1024 * 1024;
 
 /**
  * The bytes of the file a page's markdown names (`.gitbook/assets/<name>`), for the editor's

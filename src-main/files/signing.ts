@@ -4,7 +4,7 @@ import type { Db } from '../store/database';
 /** How long a download URL works. */
 export const DOWNLOAD_URL_TTL_MS = 60 * 60 * 1000;
 
-export interface DownloadTarget {
+interface DownloadTarget {
   hash: string;
   name: string;
   contentType: string;
@@ -21,7 +21,7 @@ export function signedDownloadUrl(db: Db, baseUrl: string, target: DownloadTarge
   return `${baseUrl}/files/${target.hash}/${encodeURIComponent(target.name)}?${query}`;
 }
 
-export type Verdict = { ok: true; target: DownloadTarget } | { ok: false; reason: string };
+type Verdict = { ok: true; target: DownloadTarget } | { ok: false; reason: string };
 
 export function verifyDownload(db: Db, hash: string, name: string, query: URLSearchParams, now: Date): Verdict {
   const contentType = query.get('type') ?? '';

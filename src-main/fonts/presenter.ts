@@ -1,7 +1,7 @@
 import { type CustomFontRow, fontFacesOf } from '../store/custom-fonts';
 
 /** The format a font file's address names, when it names one (FontSource's `format` is optional). */
-export function fontFormatOf(url: string): 'woff2' | 'woff' | undefined {
+function fontFormatOf(url: string): 'woff2' | 'woff' | undefined {
   const path = url.split(/[?#]/)[0]!.toLowerCase();
   return path.endsWith('.woff2') ? 'woff2' : path.endsWith('.woff') ? 'woff' : undefined;
 }

@@ -28,13 +28,13 @@ export function createBaseFork(ctx: ServiceContext, writer: DocWriter, space: { 
  * would duplicate text when merged back). Bodies the base does not hold yet are taken whole; bodies it
  * still shares with main (never written since) need nothing.
  */
-export interface BaseStash {
+interface BaseStash {
   tree: Uint8Array;
   bodies: Array<{ pageId: string; update: Uint8Array }>;
 }
 
 /** What the pending export does to the base once pushed: apply a stash, or adopt a new fork taken with the commit. */
-export type PendingBase = { stash: BaseStash } | { newBase: string };
+type PendingBase = { stash: BaseStash } | { newBase: string };
 
 export function stashMainForBase(ctx: ServiceContext, spaceId: string, baseId: string): BaseStash {
   const mainTree = ctx.docs.get(treeDocId(spaceId));
@@ -91,7 +91,7 @@ export function decodePendingBase(bytes: Uint8Array): PendingBase {
 }
 
 /** State vectors of the base's tree and forked bodies: what a reconcile's own edits are measured from. */
-export interface BaseVectors {
+interface BaseVectors {
   tree: Uint8Array;
   bodies: Map<string, Uint8Array>;
   /** The text of each body the base holds a copy of: main's differs where Folio wrote since the agreement. */

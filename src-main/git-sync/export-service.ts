@@ -23,7 +23,7 @@ export interface ExportToGitInput extends GitTargetInput {
   history?: ReadonlyArray<{ revisionId: string; commitMessage: string; author?: { name: string; email: string } }>;
 }
 
-export interface ExportToGitOutcome {
+interface ExportToGitOutcome {
   /** The commit pushed; undefined when the repository already held the space's content (nothing committed). */
   commit?: string;
 }

@@ -32,7 +32,7 @@ function reasonOf(stderr: string): string {
   return (reasons.length ? reasons : lines.slice(-1)).join('; ').slice(0, 500);
 }
 
-export interface GitRun {
+interface GitRun {
   /** The repository (`--git-dir`), when the command works in one. */
   gitDir?: string;
   /** Written to git's standard input. */

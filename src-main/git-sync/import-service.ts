@@ -20,7 +20,7 @@ import { reconcileTreeWithPlan } from './reconcile';
 import { sourceTreeOfCommit } from './repository-source';
 import { agreesWith, dataDirOf, type GitTargetInput, prepareGitOperation, rememberGitTarget } from './target';
 
-export interface ImportGitInput extends GitTargetInput {
+interface ImportGitInput extends GitTargetInput {
   standalone?: boolean;
   force?: boolean;
 }
@@ -102,7 +102,7 @@ export async function importGitRepository(ctx: ServiceContext, spaceId: string, 
   });
 }
 
-export interface ImportGitOutcome {
+interface ImportGitOutcome {
   /** The change request that brought new commits in, merged when the caller could merge it. */
   changeRequest?: ChangeRequestRow;
   merged?: boolean;

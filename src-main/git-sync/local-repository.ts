@@ -19,7 +19,7 @@ export async function openLocalRepository(dataDir: string, spaceId: string): Pro
 const TOO_LARGE = 'received more than';
 
 /** What one fetch may write: the repository's history, packed. */
-export const MAX_FETCH_BYTES = 512 * 1024 * 1024;
+const MAX_FETCH_BYTES = 512 * 1024 * 1024;
 
 function removeTemporaryPacks(folder: string): void {
   try {
@@ -128,7 +128,7 @@ export async function readBlobs(gitDir: string, oids: readonly string[]): Promis
   return blobs;
 }
 
-export interface CommitRequest {
+interface CommitRequest {
   /** The commit the new one follows (none: the branch's first commit). */
   parent?: string;
   /** Files to write, paths from the repository's top. */

@@ -12,7 +12,7 @@ import { type ChangeRequestRow, getChangeRequest, updateChangeRequest } from '..
 import { baseVectors, editsSince, recordingWriter } from './base-fork';
 import { reconcileTreeWithPlan } from './reconcile';
 
-export interface MergedCommits {
+interface MergedCommits {
   /** The change request holding the repository's edits; none when the commits change nothing of the space. */
   changeRequest?: ChangeRequestRow;
   merged: boolean;

@@ -4,7 +4,7 @@ import { badRequest, conflict, isFolioError } from '../errors';
 import { setGitSyncOperation } from '../store/git-sync';
 import { GitCommandError, GitUnavailableError } from './git-command';
 
-export type GitSyncStage = 'repo_fetch' | 'config_check' | 'content_process' | 'finalize';
+type GitSyncStage = 'repo_fetch' | 'config_check' | 'content_process' | 'finalize';
 
 /** GitBook's GitSyncOperation, as `git/info` and the app show the last one. */
 export interface GitSyncOperation {

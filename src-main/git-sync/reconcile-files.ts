@@ -6,7 +6,7 @@ import { storedFileRecord } from '../files/service';
 import type { ImportedFile } from '../import/plan';
 import { newId } from '../store/ids';
 
-export interface FileChanges {
+interface FileChanges {
   /** The tree's file id of every file of the plan that is in the tree now, by name. */
   ids: Map<string, string>;
   added: number;
@@ -16,7 +16,7 @@ export interface FileChanges {
 }
 
 /** New file records, worked out before the tree document is written (storing bytes is the database's work). */
-export interface FilePlan {
+interface FilePlan {
   write: FileRecord[];
   remove: string[];
   changes: FileChanges;

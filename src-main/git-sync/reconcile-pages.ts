@@ -7,7 +7,7 @@ import { importedPageFields } from '../import/write-plan';
 import { newId } from '../store/ids';
 
 /** What reconciling the page tree did: every plan page's id, and which pages were made, rewritten, moved or removed. */
-export interface PageTreeChanges {
+interface PageTreeChanges {
   ids: Map<ImportedPage, string>;
   created: Set<string>;
   /** Matched pages whose own fields (title, slug, emoji, options...) changed. */

@@ -17,7 +17,7 @@ import { reconcilePageRecords } from './reconcile-pages';
  * What a reconcile did. A matched page counts once among `updated` (its fields or body changed), `moved`
  * (only its place changed) and `unchanged`; a page both edited and moved counts as updated.
  */
-export interface ReconcileOutcome {
+interface ReconcileOutcome {
   created: number;
   updated: number;
   moved: number;

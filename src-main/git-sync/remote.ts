@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { badRequest } from '../errors';
 import { classifyAddress } from '../net/ip-address';
 import { bareHostname, NetworkRefusal, type NetworkPolicy, resolveDestination } from '../net/network-policy';
@@ -11,7 +10,7 @@ export interface GitRemote {
   credentials?: { username: string; password: string };
 }
 
-export interface RemoteAccess {
+interface RemoteAccess {
   /** file:// repositories (the desktop app; a server with --allow-file-imports). */
   allowFileImports: boolean;
   network: NetworkPolicy;
@@ -46,11 +45,6 @@ export function parseRemote(text: string, access: RemoteAccess, field = 'url'): 
   url.password = '';
   url.hash = '';
   return { url: url.href, protocol, ...(credentials && { credentials }) };
-}
-
-/** The local path of a file:// remote. */
-export function remotePath(remote: GitRemote): string {
-  return fileURLToPath(remote.url);
 }
 
 /**

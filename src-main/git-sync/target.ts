@@ -17,7 +17,7 @@ export interface GitTargetInput {
   gitInfo?: { provider?: 'github' | 'gitlab'; url?: string };
 }
 
-export interface GitTarget {
+interface GitTarget {
   remote: GitRemote;
   ref: string;
   /** '' for the repository's top, else `docs` (no leading or trailing slash). */
@@ -42,7 +42,7 @@ export function parseGitTarget(ctx: ServiceContext, input: GitTargetInput): GitT
  * one keeps its repository, credentials and agreement until the operation succeeds (rememberGitTarget):
  * a mistyped URL or refused credentials must not erase what the space agreed with its real repository.
  */
-export function ensureGitSyncRow(ctx: ServiceContext, spaceId: string, target: GitTarget): GitSyncRow {
+function ensureGitSyncRow(ctx: ServiceContext, spaceId: string, target: GitTarget): GitSyncRow {
   const row = getGitSync(ctx.db, spaceId);
   if (row) return row;
   upsertGitSyncTarget(ctx.db, spaceId, { url: target.remote.url, ref: target.ref, projectDirectory: target.projectDirectory }, isoNow(ctx.clock));
@@ -71,7 +71,7 @@ export function rememberGitTarget(ctx: ServiceContext, spaceId: string, target: 
   );
 }
 
-export interface PreparedGitOperation {
+interface PreparedGitOperation {
   space: SpaceRow;
   target: GitTarget;
   /** With the credentials stored for it when the URL names none. */
@@ -95,7 +95,7 @@ export async function prepareGitOperation(ctx: ServiceContext, spaceId: string, 
 }
 
 /** The credentials stored for this repository when the URL names none. */
-export function withStoredCredentials(ctx: ServiceContext, spaceId: string, remote: GitRemote): GitRemote {
+function withStoredCredentials(ctx: ServiceContext, spaceId: string, remote: GitRemote): GitRemote {
   if (remote.credentials) return remote;
   const row = getGitSync(ctx.db, spaceId);
   if (!row?.credentials || row.url !== remote.url) return remote;

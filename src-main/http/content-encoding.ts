@@ -3,7 +3,7 @@ import type { Transform } from 'node:stream';
 import { createGunzip, createInflate } from 'node:zlib';
 import { FolioError } from '../errors';
 
-export type BodyEncoding = 'identity' | 'gzip' | 'deflate';
+type BodyEncoding = 'identity' | 'gzip' | 'deflate';
 
 /** A request body's Content-Encoding: none, gzip or deflate (RFC 9110 §8.4.1); anything else is a 415 naming it. */
 export function encodingOf(req: IncomingMessage): BodyEncoding {

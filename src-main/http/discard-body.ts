@@ -6,8 +6,8 @@ import type { IncomingMessage } from 'node:http';
  * then reports "fetch failed" instead of the answer; reading the rest lets it read the answer and keeps the
  * connection usable. Past these bounds the connection is closed: the answer has long been sent by then.
  */
-export const DISCARD_MAX_BYTES = 128 * 1024 * 1024;
-export const DISCARD_MAX_MS = 30_000;
+const DISCARD_MAX_BYTES = 128 * 1024 * 1024;
+const DISCARD_MAX_MS = 30_000;
 
 const discarding = new WeakSet<IncomingMessage>();
 

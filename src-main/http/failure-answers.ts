@@ -21,7 +21,7 @@ export function answeringFailures(kind: SurfaceKind, req: IncomingMessage, res: 
   }
 }
 
-export function answerUnexpected(kind: SurfaceKind, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+function answerUnexpected(kind: SurfaceKind, req: IncomingMessage, res: ServerResponse, error: unknown): void {
   const { method, path } = labelOf(req);
   console.error(`[folio] unexpected error while serving ${method} ${path}:`, error);
   if (res.writableEnded) return;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** What is logged of a request: its method and path. Never its query (signatures, share keys) nor its headers (tokens). */
-export interface RequestLabel {
+interface RequestLabel {
   method: string;
   path: string;
 }

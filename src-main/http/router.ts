@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { CallContext } from '../app/context';
 import { badRequest } from '../errors';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The parameters a route pattern names, as a type: `'/v1/spaces/{spaceId}/content/page/{pageId}'` gives
@@ -18,7 +18,7 @@ type ParamNames<Pattern extends string> = Pattern extends `${string}{${infer Nam
   : never;
 
 /** What a handler sees: the caller's context, path parameters, the query string and the parsed JSON body. */
-export interface RequestInput<Params = Record<string, string>> {
+interface RequestInput<Params = Record<string, string>> {
   ctx: CallContext;
   params: Params;
   query: Record<string, string>;
@@ -43,7 +43,7 @@ interface Route {
   handler: Handler;
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; handler: Handler; params: Record<string, string> }
   | { kind: 'wrong-method'; allowed: HttpMethod[] }
   | { kind: 'none' };

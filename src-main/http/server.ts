@@ -34,7 +34,7 @@ export interface Host {
  * itself. Each request runs with its label in async scope (logged with anything escaping it) and under a guard that
  * answers a 500, JSON or a page, when its surface throws or rejects, so no request can end the process.
  */
-export function createRequestListener(app: FolioApp, listenUrl: () => string) {
+function createRequestListener(app: FolioApp, listenUrl: () => string) {
   const trpc = createTrpcHandler(app, listenUrl);
 
   const route = (req: IncomingMessage, res: ServerResponse): unknown => {

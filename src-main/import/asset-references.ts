@@ -39,7 +39,7 @@ const HTML_SOURCES: Record<string, readonly string[]> = {
 };
 
 /** The addresses an HTML fragment uses, in document order; a `srcset` names one per candidate (`a.png 1x, b.png 2x`). */
-export function htmlReferences(html: string): string[] {
+function htmlReferences(html: string): string[] {
   const out: string[] = [];
   for (const element of parseHtml(html).querySelectorAll(Object.keys(HTML_SOURCES).join(', '))) {
     for (const attribute of HTML_SOURCES[element.tagName.toLowerCase()] ?? []) {
@@ -57,7 +57,7 @@ const FILE_TAG = /\{%-?\s*(file|openapi|swagger)\s+(.*?)\s*-?%\}/g;
 const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** The `src` of the file-naming block tags in a run of a paragraph's text (code spans are other tokens). */
-export function blockTagReferences(text: string): string[] {
+function blockTagReferences(text: string): string[] {
   if (!text.includes('{%')) return [];
   const out: string[] = [];
   for (const tag of text.matchAll(FILE_TAG)) {

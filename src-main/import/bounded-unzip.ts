@@ -2,7 +2,7 @@ import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { badRequest } from '../errors';
 import { entryData, readCentralDirectory, type ZipEntry } from './zip-directory';
 
-export interface UnzipLimits {
+interface UnzipLimits {
   /** What all the entries may unpack to, together. */
   maxTotalBytes: number;
   /** What one entry may unpack to. */
@@ -11,7 +11,7 @@ export interface UnzipLimits {
   maxEntries: number;
 }
 
-export interface UnzipOptions {
+interface UnzipOptions {
   /** Starts every refusal: the request field and the thing, e.g. "url: the archive". */
   subject: string;
   /** The whole refusal for bytes that are not a zip archive at all. */
@@ -37,7 +37,7 @@ export async function unzipBounded(bytes: Uint8Array, limits: UnzipLimits, optio
 }
 
 /** A vetted archive whose entries are inflated when read, one by one. */
-export interface BoundedZip {
+interface BoundedZip {
   /** The files, in the archive's order (folders and skipped entries left out). */
   readonly names: readonly string[];
   /** One file's bytes, inflated now; refused once the files read so far would pass `maxTotalBytes`. */

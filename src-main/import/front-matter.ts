@@ -2,7 +2,7 @@ import { type FrontMatterOptions, readPageOptions } from './page-options';
 import { asMapping, asText, readYaml } from './yaml';
 
 /** What Folio takes from a page's front matter (GitBook's keys). */
-export interface FrontMatterFields extends FrontMatterOptions {
+interface FrontMatterFields extends FrontMatterOptions {
   title?: string;
   description?: string;
   hidden?: boolean;
@@ -12,7 +12,7 @@ export interface FrontMatterFields extends FrontMatterOptions {
   icon?: string;
 }
 
-export interface FrontMatter {
+interface FrontMatter {
   /** The page without its front matter block (the whole source when it has none or it is not YAML). */
   body: string;
   fields: FrontMatterFields;

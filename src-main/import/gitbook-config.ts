@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { asMapping, asText, readYaml } from './yaml';
 
 /** `.gitbook.yaml` as GitBook's Git Sync reads it. Paths are '/'-separated, without `./` or a trailing '/'. */
-export interface GitBookConfig {
+interface GitBookConfig {
   /** The content folder, relative to the repository's top ('' for the top itself). */
   root: string;
   /** The first page, relative to `root` (default README.md). */

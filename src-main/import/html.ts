@@ -2,14 +2,14 @@ import { gfm } from '@joplin/turndown-plugin-gfm';
 import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 
-export interface HtmlRewrites {
+interface HtmlRewrites {
   /** A new href for a link (undefined keeps it). */
   link?(href: string): string | undefined;
   /** A new src for an image (undefined keeps it). */
   image?(src: string): string | undefined;
 }
 
-export interface HtmlPage {
+interface HtmlPage {
   title: string;
   markdown: string;
   /** Every href and image src of the page's content, as written. */

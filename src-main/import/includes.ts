@@ -4,7 +4,7 @@ import type { ImportedReusable } from './plan';
 import type { SourceTree } from './source';
 
 /** Where GitBook's Git Sync keeps a space's reusable contents, one markdown file each. */
-export const INCLUDES = /^\.gitbook\/includes\/([^/]+)\.md$/i;
+const INCLUDES = /^\.gitbook\/includes\/([^/]+)\.md$/i;
 
 const decoder = new TextDecoder();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isFolioError } from '../errors';
 import type { ImportOutcome } from './service';
 
-export interface ImportJob {
+interface ImportJob {
   id: string;
   userId: string;
   state: 'running' | 'done' | 'failed';

@@ -8,7 +8,7 @@ import { headingText } from './summary';
 export const MARKDOWN = /\.(md|markdown)$/i;
 const README = /^readme$/i;
 
-export interface PageOptions {
+interface PageOptions {
   /** Notes the files the page uses and points its links at them. */
   assets?: AssetCollector;
   /** The title SUMMARY.md gives the page (it wins over the file's own). */
@@ -63,7 +63,7 @@ function coverOf(path: string, cover: FrontMatterCover, options: PageOptions): N
  * digits and the characters a URL path takes as they are (`vue.js-guide`, `scene-+-distance`) are
  * kept as written; anything else (spaces, `/`, `?`, `#`, `%`, quotes) becomes `-`.
  */
-export function fileSlug(path: string): string | undefined {
+function fileSlug(path: string): string | undefined {
   const base = posix.basename(path).replace(MARKDOWN, '');
   const name = README.test(base) ? posix.basename(posix.dirname(path)) : base;
   return name && name !== '.' ? cleanSlug(name) : undefined;

@@ -19,8 +19,8 @@ import { importWebsite } from './website';
 import { writeImportPlan } from './write-plan';
 import { zipSourceTree } from './zip';
 
-export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
+type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 const NEEDS_ACCOUNT: Partial<Record<ImportSource, string>> = {
   confluence: 'Confluence',
@@ -29,7 +29,7 @@ const NEEDS_ACCOUNT: Partial<Record<ImportSource, string>> = {
   'google-docs': 'Google Docs',
 };
 
-export interface ImportRequest {
+interface ImportRequest {
   url: string;
   source: ImportSource;
   /** Import under this page; at the root when absent. */
@@ -38,7 +38,7 @@ export interface ImportRequest {
   changeRequestId?: string;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   limits?: Partial<ImportLimits>;
   onProgress?(done: number, found: number): void;
   /**
@@ -61,7 +61,7 @@ export interface ImportOutcome {
 }
 
 /** A file the writer chose in the app (a zip, a .docx, one markdown or HTML file), sent as bytes. */
-export interface UploadImportRequest extends Omit<ImportRequest, 'url' | 'source'> {
+interface UploadImportRequest extends Omit<ImportRequest, 'url' | 'source'> {
   source: 'zip' | 'docx' | 'markdown' | 'html';
   name: string;
   bytes: Uint8Array;

@@ -35,7 +35,7 @@ export interface Fetched {
 }
 
 /** A folder of files by relative path ('/'-separated), as zips are unpacked. */
-export type FileTree = Map<string, Uint8Array>;
+type FileTree = Map<string, Uint8Array>;
 
 export function parseSourceUrl(raw: string, limits: ImportLimits): URL {
   let url: URL;

@@ -9,13 +9,13 @@ type Target =
   | { kind: 'url'; href: string }
   | { kind: 'none'; reason: string };
 
-export interface SummaryFiles {
+interface SummaryFiles {
   /** SUMMARY.md's path (links in it are relative to its folder). */
   summaryPath: string;
   has(path: string): boolean;
 }
 
-export interface SummaryPages {
+interface SummaryPages {
   pages: ImportedPage[];
   /** Entries of SUMMARY.md (not its groups): resources of the source, imported or not. */
   entries: number;

@@ -2,7 +2,7 @@ import type { Token } from 'markdown-it';
 import { parseTokens } from '../../src-shared/gitbook-markdown/parse';
 
 /** A `##` (or deeper) heading of SUMMARY.md: a GitBook page group holding the entries under it. */
-export interface SummaryGroup {
+interface SummaryGroup {
   kind: 'group';
   title: string;
   /** From the heading's anchor (`## Title <a href="#slug" id="slug"></a>`, as GitBook writes it). */

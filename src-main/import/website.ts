@@ -4,7 +4,7 @@ import { htmlToPage } from './html';
 import type { ImportedFile, ImportedPage, ImportPlan } from './plan';
 import { contentTypeOf, type FetchAccess, fetchResource, HttpError, type ImportLimits } from './source';
 
-export interface CrawlOptions extends ImportLimits {
+interface CrawlOptions extends ImportLimits {
   maxPages: number;
   onProgress?(done: number, found: number): void;
 }

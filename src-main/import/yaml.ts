@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
  * mean what YAML says. The core schema (no custom tags), and a low alias budget: an import reads
  * files from anyone, and a "billion laughs" of aliases would otherwise expand without bound.
  */
-export type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string };
+type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
 export function readYaml(text: string): YamlResult {
   const doc = parseDocument(text, { schema: 'core', logLevel: 'silent', uniqueKeys: false });

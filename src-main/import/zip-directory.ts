@@ -20,7 +20,7 @@ export interface ZipEntry {
 }
 
 /** The archive's structure cannot be read (not a zip, truncated, inconsistent). */
-export class UnreadableZip extends Error {}
+class UnreadableZip extends Error {}
 
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;

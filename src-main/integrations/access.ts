@@ -20,7 +20,7 @@ export function orgRoleOf(ctx: ServiceContext, organizationId: string): MemberRo
   return memberRoleRow(ctx.db, organizationId, ctx.user.id)?.role;
 }
 
-export function canSeeIntegration(ctx: ServiceContext, row: IntegrationRow): boolean {
+function canSeeIntegration(ctx: ServiceContext, row: IntegrationRow): boolean {
   return row.visibility !== 'private' || roleAtLeast(orgRoleOf(ctx, row.organization_id), 'read');
 }
 

@@ -8,7 +8,7 @@ import { generateToken, insertToken } from '../store/tokens';
 import { requireIntegration } from './access';
 
 /** GitBook's installation tokens are temporary: an hour, after which the integration asks for another. */
-export const INSTALLATION_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+const INSTALLATION_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
  * A temporary token that acts as one installation (GitBook's createIntegrationInstallationToken): it reaches the

@@ -44,7 +44,7 @@ export function getOrganizationIntegrationStatus(ctx: ServiceContext, organizati
   return installation.status;
 }
 
-export interface InstalledIntegrationEntry {
+interface InstalledIntegrationEntry {
   status: string;
   integration: IntegrationRow;
   target: { type: 'organization'; organizationId: string } | { type: 'space'; spaceId: string } | { type: 'site'; siteId: string };

@@ -12,7 +12,7 @@ import type { SiteInstallationRow } from '../store/integration-site-installation
 import { getSite } from '../store/sites';
 
 /** Where the host serves an integration's files (integrations/serve.ts): outside /v1, without a token. */
-export function integrationFilesUrl(pc: PresentContext, name: string): string {
+function integrationFilesUrl(pc: PresentContext, name: string): string {
   return `${pc.baseUrl}/integrations/${encodeURIComponent(name)}`;
 }
 
@@ -117,7 +117,7 @@ function contentInstallationBase(row: SpaceInstallationRow | SiteInstallationRow
 }
 
 /** The app's Integrations screen of an organization, where its installations are managed. */
-export function integrationsAppUrl(pc: PresentContext, organizationId: string): string {
+function integrationsAppUrl(pc: PresentContext, organizationId: string): string {
   return `${pc.baseUrl}/o/${organizationId}/integrations`;
 }
 

@@ -6,7 +6,7 @@ import { inviteSendsSince, recordInviteSends } from '../store/invites';
  * Invites one organization may send per hour. Generous for a team adding colleagues, far too few to use Folio
  * to probe or spam a list of addresses. A server's tests lower it through AppConfig.inviteRateLimit.
  */
-export const DEFAULT_INVITE_RATE_LIMIT = { invites: 100, windowMs: 60 * 60 * 1000 };
+const DEFAULT_INVITE_RATE_LIMIT = { invites: 100, windowMs: 60 * 60 * 1000 };
 
 /**
  * Counts `invites` against the organization's sliding window (persisted: a restart does not reset it), or

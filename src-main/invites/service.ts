@@ -20,7 +20,7 @@ import { recordAuditEvent } from '../audit-events/record';
 export const MAX_INVITES_PER_REQUEST = 10;
 
 /** An invite not answered by then lapses; inviting the email again renews it. */
-export const INVITE_LIFETIME_DAYS = 30;
+const INVITE_LIFETIME_DAYS = 30;
 
 const MANAGE = 'manage invites';
 

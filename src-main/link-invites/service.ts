@@ -53,7 +53,7 @@ export function deleteOrganizationLinkInvite(ctx: ServiceContext, organizationId
   });
 }
 
-export function requireInvite(ctx: ServiceContext, organizationId: string, inviteId: string): LinkInviteRow {
+function requireInvite(ctx: ServiceContext, organizationId: string, inviteId: string): LinkInviteRow {
   const invite = getLinkInvite(ctx.db, organizationId, inviteId);
   if (!invite) throw notFound(`Invite link "${inviteId}" not found`);
   return invite;

@@ -17,7 +17,7 @@ export interface LayoutPage {
   kind: string;
 }
 
-export interface LayoutFile {
+interface LayoutFile {
   file_id: string;
   name: string;
 }
@@ -40,7 +40,7 @@ export function linkScopeOf(
 }
 
 /** Where pages and files sit in GitBook's file layout: what resolving needs but the app's origin. */
-export type ContentLayout = Omit<LinkScope, 'appOrigin'>;
+type ContentLayout = Omit<LinkScope, 'appOrigin'>;
 
 export function layoutOf(pages: readonly LayoutPage[], files: readonly LayoutFile[]): ContentLayout {
   const pageByPath = new Map<string, { page_id: string }>(pages.map((p) => [p.path, p]));

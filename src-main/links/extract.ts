@@ -2,7 +2,7 @@ import type { RefUsage } from '../../src-shared/gitbook-markdown/context';
 import { markdownToDocument } from '../../src-shared/gitbook-markdown/markdown-to-document';
 import { parseMarkdown, walk } from '../../src-shared/gitbook-markdown/parse';
 
-export interface ExtractedLink {
+interface ExtractedLink {
   url: string;
   /** `dependsOn` for embedded files and images (the page shows them), else `reference`. */
   relation: 'reference' | 'dependsOn';

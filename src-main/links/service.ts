@@ -9,7 +9,7 @@ import type { SpaceRow } from '../store/spaces';
 import { linkScopeOf } from './content-refs';
 import { resolveLink, type LinkStatus, type ResolvedLink } from './resolve';
 
-export interface LinkUsage extends ResolvedLink {
+interface LinkUsage extends ResolvedLink {
   relation: LinkRow['relation'];
   /** The page the link is written in. */
   sourcePageId: string;

@@ -3,9 +3,9 @@ import * as Y from 'yjs';
 import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 
 /** At most this many bytes of JSON per presence state (a name, a colour, a cursor and a selection). */
-export const MAX_PRESENCE_STATE_BYTES = 4 * 1024;
+const MAX_PRESENCE_STATE_BYTES = 4 * 1024;
 
-export interface PresenceEntry {
+interface PresenceEntry {
   clientId: number;
   clock: number;
   /** The state's JSON as sent ('null' when the client left). */

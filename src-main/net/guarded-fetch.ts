@@ -18,14 +18,14 @@ import { bareHostname, type NetworkPolicy, NetworkRefusal, type ResolvedAddress,
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export interface GuardedFetchOptions {
+interface GuardedFetchOptions {
   policy: NetworkPolicy;
   /** Aborts the whole fetch, body included (the caller's deadline). */
   signal: AbortSignal;
   headers?: Record<string, string>;
 }
 
-export interface GuardedResponse {
+interface GuardedResponse {
   status: number;
   /** Where the answer came from, after redirects. */
   url: URL;

@@ -5,7 +5,7 @@ import { isIPv4, isIPv6 } from 'node:net';
  * `public` addresses are reachable by default from a shared server; every other kind reaches the
  * server's own machine or networks that its users could not reach themselves.
  */
-export type AddressKind = 'public' | 'loopback' | 'private' | 'shared' | 'link-local' | 'unspecified' | 'multicast' | 'broadcast' | 'reserved';
+type AddressKind = 'public' | 'loopback' | 'private' | 'shared' | 'link-local' | 'unspecified' | 'multicast' | 'broadcast' | 'reserved';
 
 /** How a refusal names each kind that is not public. */
 export const ADDRESS_KIND_WORDS: Record<Exclude<AddressKind, 'public'>, string> = {
@@ -46,7 +46,7 @@ function prefixMask(prefix: number): number {
 }
 
 /** A dotted-quad IPv4 address as an unsigned 32-bit number (the form DNS answers and WHATWG URLs give). */
-export function parseIPv4(text: string): number | undefined {
+function parseIPv4(text: string): number | undefined {
   if (!isIPv4(text)) return undefined;
   return text.split('.').reduce((value, part) => ((value << 8) | Number(part)) >>> 0, 0);
 }

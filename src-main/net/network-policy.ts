@@ -39,7 +39,7 @@ const HINT = 'this server does not fetch private network addresses (start it wit
 export const systemResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
-export function assertFetchableScheme(url: URL): void {
+function assertFetchableScheme(url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NetworkRefusal(`${url.protocol} URLs are not fetched (only http and https)`);
 }
 

@@ -13,7 +13,7 @@ import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits, type ProcessingOutcom
  * being processed runs once more afterwards. A result is recorded only if the spec's source has not
  * changed meanwhile (its `generation`), and only while the database is still open.
  */
-export class OpenAPIProcessor {
+class OpenAPIProcessor {
   private limits: ProcessingLimits;
   private readonly waiting: string[] = [];
   private readonly running = new Set<string>();

@@ -1,7 +1,7 @@
 import type { PresentContext } from '../app/context';
 import type { OpenAPISpecRow, OpenAPISpecVersionRow } from '../store/openapi-specs';
 
-export function specLocation(spec: Pick<OpenAPISpecRow, 'organization_id' | 'slug'>, pc: PresentContext): string {
+function specLocation(spec: Pick<OpenAPISpecRow, 'organization_id' | 'slug'>, pc: PresentContext): string {
   return `${pc.baseUrl}/v1/orgs/${spec.organization_id}/openapi/${encodeURIComponent(spec.slug)}`;
 }
 

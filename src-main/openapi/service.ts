@@ -28,7 +28,7 @@ import { canEditSpecs, requireSpec, requireSpecReader, requireSpecWriter } from 
 import { openAPIProcessor } from './jobs';
 
 /** What a presenter needs besides the row: may the caller change it. */
-export interface SpecResult {
+interface SpecResult {
   spec: OpenAPISpecRow;
   edit: boolean;
 }

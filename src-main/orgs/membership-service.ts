@@ -9,7 +9,7 @@ import { getOrganization } from '../store/orgs';
 import { requireMembership } from './access';
 
 /** `lastSeenAt` moves at most once a minute: an app pinging on every view must not turn reads into writes. */
-export const LAST_SEEN_RESOLUTION_MS = 60_000;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** POST /orgs/{organizationId}/ping: the member is active in the organization now. */
 export function updateOrganizationMemberLastSeenAt(ctx: ServiceContext, organizationId: string): void {

@@ -6,7 +6,7 @@ import { ownsTeamIn } from '../store/teams';
 import type { OrganizationRow } from '../store/orgs';
 
 /** Permissions are computed for the caller from their role (undefined: not a member) and team ownership. */
-export function organizationPermissions(role: MemberRoleOrGuest | undefined, ownsTeam: boolean) {
+function organizationPermissions(role: MemberRoleOrGuest | undefined, ownsTeam: boolean) {
   const admin = role === 'admin';
   const member = roleAtLeast(role, 'read');
   return {
@@ -26,7 +26,7 @@ export function organizationPermissions(role: MemberRoleOrGuest | undefined, own
   };
 }
 
-export function presentOrganization(
+function presentOrganization(
   org: OrganizationRow,
   caller: { role: MemberRoleOrGuest | undefined; ownsTeam: boolean },
   pc: PresentContext,

@@ -4,7 +4,7 @@ import { COLORS, FONTS } from './theme';
 import { toWinAnsi } from './winansi';
 
 /** How a box looks (see `box`): colours, and the room between its edges and its content. */
-export interface BoxLook {
+interface BoxLook {
   tint?: string;
   tintOpacity?: number;
   bar?: string;

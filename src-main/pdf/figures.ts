@@ -20,7 +20,7 @@ interface OpenedImage {
 }
 
 /** Finds a space file's bytes by its id (images given as file references). */
-export type FileImageResolver = (fileId: string) => ResolvedImage | undefined;
+type FileImageResolver = (fileId: string) => ResolvedImage | undefined;
 
 /** The images of one document: PNG and JPEG embedded, others shown as their alt text. */
 export class Figures {

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { imageSize } from 'image-size';
 import { PDF_MAX_IMAGE_PIXELS } from '../expansion-limits';
 
-export type ImageKind = 'png' | 'jpeg';
+type ImageKind = 'png' | 'jpeg';
 
 /**
  * Which of the formats the PDF can embed these bytes are, judged by the bytes (a stored content

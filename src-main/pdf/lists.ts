@@ -5,7 +5,7 @@ import { blockImages, headingSize } from './text-blocks';
 import { BODY_SIZE, COLORS, FONTS } from './theme';
 
 /** An item's marker: a bullet, a number, a checkbox, or a step's number in a circle. */
-export type Marker = { kind: 'bullet' } | { kind: 'number'; text: string } | { kind: 'checkbox'; checked: boolean } | { kind: 'step'; text: string };
+type Marker = { kind: 'bullet' } | { kind: 'number'; text: string } | { kind: 'checkbox'; checked: boolean } | { kind: 'step'; text: string };
 
 export function list(host: BlockHost, node: List, frame: Frame): void {
   const start = typeof node.data.start === 'number' && Number.isFinite(node.data.start) ? node.data.start : 1;

@@ -2,7 +2,7 @@ import type { DocumentLeaf, InlineContent } from '../../src-shared/gitbook-markd
 import type { PdfLinks } from './links';
 import { COLORS, FONTS, MARK_COLORS } from './theme';
 
-export interface Style {
+interface Style {
   bold?: boolean;
   italic?: boolean;
   code?: boolean;

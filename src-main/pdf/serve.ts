@@ -115,7 +115,7 @@ const ASSETS = /(?:^|\/)\.gitbook\/assets\/([^/?#]+)$/;
  * Images from the tree's files, found as the links resolver finds them: a relative URL ending in
  * `.gitbook/assets/<name>` (percent-encoded or not) names the file called `<name>`.
  */
-export function treeImages(db: Db, treeId: string): ImageResolver {
+function treeImages(db: Db, treeId: string): ImageResolver {
   let byName: Map<string, ContentFileRow> | undefined;
   return (url) => {
     const name = assetName(url);

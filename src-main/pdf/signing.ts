@@ -6,7 +6,7 @@ import type { Db } from '../store/database';
 export const PDF_URL_TTL_MS = DOWNLOAD_URL_TTL_MS;
 
 /** What a PDF link prints: a content tree's pages (or one page of it), under a title. */
-export interface PdfTarget {
+interface PdfTarget {
   spaceId: string;
   /** The space id for its main content, a change request's id for the change request's. */
   treeId: string;
@@ -34,7 +34,7 @@ export function signedPdfUrl(db: Db, baseUrl: string, target: PdfTarget, now: Da
   return `${baseUrl}/pdf/${path}?${query}`;
 }
 
-export type PdfVerdict = { ok: true; target: PdfTarget } | { ok: false; status: 403 | 404; reason: string };
+type PdfVerdict = { ok: true; target: PdfTarget } | { ok: false; status: 403 | 404; reason: string };
 
 /** Checks a `/pdf/...` request's path and query against its signature. */
 export function verifyPdfUrl(db: Db, pathname: string, query: URLSearchParams, now: Date): PdfVerdict {

@@ -7,7 +7,7 @@ import type { PageResult } from '../store/keyset';
 import { getTeam } from '../store/teams';
 import { resolveTarget } from './target';
 
-export interface AggregateResult {
+interface AggregateResult {
   page: PageResult<AggregateMemberRow>;
   /** Each listed user's role on the object. */
   roles: Map<string, MemberRoleOrGuest>;

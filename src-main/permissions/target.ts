@@ -9,7 +9,7 @@ import type { PermissionObject } from '../store/content-permissions';
 import { collectionRoleFor, siteRoleFor, spaceRoleFor } from './content-role';
 
 /** A space, collection or site the caller may see, resolved for its permissions. */
-export interface ResolvedTarget {
+interface ResolvedTarget {
   object: PermissionObject;
   organizationId: string;
   /** Anyone's role on it: the one computation every surface uses (content-role.ts). */

@@ -15,7 +15,7 @@ import { samlFor, SqliteRequestCache, REQUEST_TTL_MS } from './service-provider'
 import { activeProvider, completeSamlLogin, digest, exchangeLoginCode } from './sign-in';
 
 /** The cookie that ties a login to the browser that started it (see exchangeLoginCode). */
-export const NONCE_COOKIE = 'folio_sso';
+const NONCE_COOKIE = 'folio_sso';
 /** A SAMLResponse is a few kilobytes; a bound keeps a huge post from being read. */
 const MAX_FORM_BYTES = 512 * 1024;
 

@@ -31,7 +31,7 @@ export function isProviderActive(row: SamlProviderRow): boolean {
  * The certificate as PEM, refused (400 naming the field) unless it parses as an X.509 certificate. IdP metadata
  * often gives the bare base64 body: it is wrapped.
  */
-export function normalizeCertificate(input: string): string {
+function normalizeCertificate(input: string): string {
   const text = input.trim();
   const pem = text.includes('-----BEGIN')
     ? text

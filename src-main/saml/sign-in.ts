@@ -13,7 +13,7 @@ import { requestStaleBefore } from './service-provider';
 import { isProviderActive } from './service';
 
 /** How long the browser has to trade the code for a token: it does so as soon as the page loads. */
-export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
+const LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
 
 export const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
@@ -40,7 +40,7 @@ function firstString(profile: Profile, names: readonly string[]): string | undef
 }
 
 /** The person's email: an email attribute, else the NameID when it is one (the emailAddress format we ask for). */
-export function emailOf(profile: Profile): string {
+function emailOf(profile: Profile): string {
   const candidate = firstString(profile, ATTRIBUTE_EMAILS) ?? profile.nameID;
   const parsed = emailSchema.safeParse(candidate ?? '');
   if (!parsed.success) throw badRequest('The identity provider sent no email address (NameID or an email attribute) for this person');

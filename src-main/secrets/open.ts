@@ -8,9 +8,9 @@ import { createSealer, newSecretKey, UnsealError } from './sealing';
 import { SECRET_SETTINGS } from './settings';
 
 /** The setting holding the sealing key's fingerprint: which key this database's secrets are sealed with. */
-export const KEY_FINGERPRINT_SETTING = 'secrets.key_fingerprint';
+const KEY_FINGERPRINT_SETTING = 'secrets.key_fingerprint';
 
-export interface OpenSecretsOptions {
+interface OpenSecretsOptions {
   /**
    * The key is lost and the owner chose to start anyway (`folio serve --reset-secrets`): a new key, and every
    * secret replaced or cleared. Never implied: without it, a missing key stops the start.

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
  * A sealed value is self-describing text, `sealed:v1:<base64 of nonce · ciphertext · tag>`, so a value
  * written by an older Folio (plaintext) is told apart and sealed when the new version first opens the store.
  */
-export const SEALED_PREFIX = 'sealed:v1:';
+const SEALED_PREFIX = 'sealed:v1:';
 
 /** The length of a sealing key: AES-256. */
 export const SECRET_KEY_BYTES = 32;

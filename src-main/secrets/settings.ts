@@ -13,7 +13,7 @@ export const SECRET_SETTINGS = {
   remoteServer: 'remote_server',
 } as const;
 
-export type SecretSetting = (typeof SECRET_SETTINGS)[keyof typeof SECRET_SETTINGS];
+type SecretSetting = (typeof SECRET_SETTINGS)[keyof typeof SECRET_SETTINGS];
 
 export function getSecretSetting(db: Db, key: SecretSetting): string | undefined {
   const stored = getSetting(db, key);

@@ -19,7 +19,7 @@ export interface RemoteServer {
 
 /** The one who started this instance: the desktop app's user, or the owner `folio serve` created. */
 /** The instance's owner: its bootstrap owner, or whoever uses the desktop window (a desktop has one user). */
-export function isInstanceOwner(ctx: ServiceContext & { desktop?: unknown }): boolean {
+function isInstanceOwner(ctx: ServiceContext & { desktop?: unknown }): boolean {
   return ctx.desktop !== undefined || getSetting(ctx.db, OWNER_SETTING) === ctx.user.id;
 }
 

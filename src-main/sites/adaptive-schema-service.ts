@@ -72,7 +72,7 @@ function accessPath(base: string, name: string): string {
  * enum) and arrays of them make visibility conditions (GitBook's rule: a free string or number has no values
  * to choose from); objects are walked for theirs.
  */
-export function templateConditions(schema: AdaptiveJsonSchema): Array<{ description: string; condition: string }> {
+function templateConditions(schema: AdaptiveJsonSchema): Array<{ description: string; condition: string }> {
   const items: Array<{ description: string; condition: string }> = [];
   const walk = (properties: Record<string, ClaimSchema>, base: string) => {
     for (const [name, claim] of Object.entries(properties)) {

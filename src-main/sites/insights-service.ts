@@ -130,7 +130,7 @@ export function rangeOf(range: QueryRange, now: Date): { from: string; to: strin
   return { from: from.toISOString(), to: now.toISOString() };
 }
 
-export interface VisitorSegment {
+interface VisitorSegment {
   title: string;
   claims: Record<string, unknown>;
   events: number;
@@ -155,7 +155,7 @@ export function listSiteVisitorSegments(ctx: ServiceContext, organizationId: str
 const MAX_TITLE = 200;
 
 /** `company.plan: pro, role: admin`: every claim (nested ones dotted), in key order. */
-export function segmentTitle(claims: Record<string, unknown>): string {
+function segmentTitle(claims: Record<string, unknown>): string {
   const parts: string[] = [];
   const walk = (value: unknown, path: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {

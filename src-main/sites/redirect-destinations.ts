@@ -40,7 +40,7 @@ export function storedDestination(db: Db, site: SiteRow, input: SiteRedirectInpu
 }
 
 /** The address of a site space from the site's root (`guides/v2/`, `api/`). */
-export function siteSpaceAddress(db: Db, site: SiteRow, row: SiteSpaceRow): string {
+function siteSpaceAddress(db: Db, site: SiteRow, row: SiteSpaceRow): string {
   const section = row.section_id !== null ? getSection(db, site.id, row.section_id) : undefined;
   return `${section ? `${encodeURIComponent(section.path)}/` : ''}${encodeURIComponent(row.path)}/`;
 }
@@ -76,7 +76,7 @@ export function destinationAddress(db: Db, site: SiteRow, redirect: SiteRedirect
  * The suffix a wildcard source matched in `path` (both from the site's root, with a leading `/`), or undefined
  * when the source does not match. `/old/*` matches `/old` and everything below it; `/old*` anything starting so.
  */
-export function wildcardMatch(source: string, path: string): string | undefined {
+function wildcardMatch(source: string, path: string): string | undefined {
   if (!source.endsWith('*')) return source === path ? '' : undefined;
   const prefix = source.slice(0, -1);
   if (prefix.endsWith('/') && path === prefix.slice(0, -1)) return '';

@@ -22,7 +22,7 @@ import { addSpaceRow, requireSpaceFor, slugify } from './site-spaces-service';
 import { persistStructure, readSiteStructure, sectionNodes, type SectionNode } from './structure';
 
 /** A section title within 2..128 characters made from a space's title (padded or cut to fit). */
-export function sectionTitleFrom(title: string): string {
+function sectionTitleFrom(title: string): string {
   const trimmed = title.trim().slice(0, 128);
   if (trimmed.length >= 2) return trimmed;
   return trimmed ? `${trimmed} section` : 'Untitled';
@@ -40,7 +40,7 @@ export function sectionNode(ctx: ServiceContext, section: SiteSectionRow): Secti
   return { section, siteSpaces: siteSpacesIn(ctx.db, section.site_id, section.id) };
 }
 
-export function requireSection(ctx: ServiceContext, site: SiteRow, sectionId: string): SiteSectionRow {
+function requireSection(ctx: ServiceContext, site: SiteRow, sectionId: string): SiteSectionRow {
   const section = getSection(ctx.db, site.id, sectionId);
   if (!section) throw notFound(`Site section "${sectionId}" not found`);
   return section;

@@ -62,7 +62,7 @@ function locate(lists: Lists, pointer: SiteStructureItemPointer): { list: unknow
  * to a site space of another section becomes a variant of that section (its path made unique there); a
  * section placed next to a section inside a group joins the group; a group goes only next to top-level items.
  */
-export function moveStructureItem(ctx: ServiceContext, site: SiteRow, item: SiteStructureItemPointer, position: MovePosition): SiteStructureModel {
+function moveStructureItem(ctx: ServiceContext, site: SiteRow, item: SiteStructureItemPointer, position: MovePosition): SiteStructureModel {
   const { pointer, field, after } = targetOf(position);
   const lists = listsOf(readSiteStructure(ctx.db, site));
   const from = locate(lists, item);

@@ -6,13 +6,13 @@
  * Anything it does not recognise is `unknown`, never guessed. Run once per event when it is recorded:
  * the results are kept with the event, so queries group by them in SQL.
  */
-export type VisitorBrowser = 'chrome' | 'firefox' | 'safari' | 'edge' | 'ie' | 'opera' | 'unknown';
-export type VisitorOS = 'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'unknown';
-export type VisitorDevice = 'desktop' | 'tablet' | 'mobile' | 'unknown';
+type VisitorBrowser = 'chrome' | 'firefox' | 'safari' | 'edge' | 'ie' | 'opera' | 'unknown';
+type VisitorOS = 'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'unknown';
+type VisitorDevice = 'desktop' | 'tablet' | 'mobile' | 'unknown';
 /** null: not a bot. */
-export type VisitorBot = 'unknown' | 'googlebot' | 'bingbot' | 'duckduckbot' | 'facebookbot' | 'applebot' | 'chatgpt' | 'anthropic' | null;
+type VisitorBot = 'unknown' | 'googlebot' | 'bingbot' | 'duckduckbot' | 'facebookbot' | 'applebot' | 'chatgpt' | 'anthropic' | null;
 
-export interface VisitorAgent {
+interface VisitorAgent {
   browser: VisitorBrowser;
   os: VisitorOS;
   device: VisitorDevice;

@@ -7,7 +7,7 @@ import type { SiteRow, SiteSpaceRow } from '../store/sites';
 import { adaptiveSchemaOf } from './adaptive-schema-service';
 import type { SectionNode, SiteStructureModel } from './structure';
 
-export type VisitorAccess =
+type VisitorAccess =
   | { ok: true; claims: Record<string, unknown>; shareLinkId?: string }
   | { ok: false; status: 401 | 404; reason: string; fallbackURL?: string };
 
@@ -84,7 +84,7 @@ function declaredClaims(properties: Record<string, ClaimSchema>, given: Record<s
 }
 
 /** The unsigned claims the site's schema declares, from what the caller passed; {} when it declares none. */
-export function unsignedClaimsFor(schema: AdaptiveJsonSchema, given: Record<string, unknown> | undefined): Record<string, unknown> {
+function unsignedClaimsFor(schema: AdaptiveJsonSchema, given: Record<string, unknown> | undefined): Record<string, unknown> {
   const unsigned = (schema.properties as { unsigned?: { properties?: Record<string, ClaimSchema> } }).unsigned;
   if (!unsigned?.properties || !given) return {};
   return declaredClaims(unsigned.properties, given);

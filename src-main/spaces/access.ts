@@ -7,7 +7,7 @@ import { getSpace, type SpaceRow } from '../store/spaces';
 /** How long a deleted space can be restored; after that it is gone (and purged). */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface SpaceAccess {
+interface SpaceAccess {
   space: SpaceRow;
   role: MemberRoleOrGuest | undefined;
 }
@@ -17,11 +17,11 @@ export function spaceRole(ctx: ServiceContext, space: SpaceRow): MemberRoleOrGue
   return spaceRoleFor(ctx.db, ctx.user.id, space);
 }
 
-export function isPastRetention(space: SpaceRow, clock: Clock): boolean {
+function isPastRetention(space: SpaceRow, clock: Clock): boolean {
   return space.deleted_at !== null && clock.now().getTime() - Date.parse(space.deleted_at) > SPACE_RETENTION_MS;
 }
 
-export interface RequireSpaceOptions {
+interface RequireSpaceOptions {
   required?: MemberRole;
   action?: string;
   /** Deleted spaces are only reachable by reads and restore. */

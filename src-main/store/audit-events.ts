@@ -17,7 +17,7 @@ export interface AuditEventRow {
   payload: string;
 }
 
-export type NewAuditEvent = Omit<AuditEventRow, 'seq'>;
+type NewAuditEvent = Omit<AuditEventRow, 'seq'>;
 
 export function insertAuditEvent(db: Db, event: NewAuditEvent): void {
   db.prepare(

@@ -67,11 +67,6 @@ export function listReviews(db: Db, changeRequestId: string, filter: { outdated?
   );
 }
 
-/** Every review of the change request that no later one supersedes: what merge rules judge. */
-export function currentReviews(db: Db, changeRequestId: string): ReviewRow[] {
-  return db.prepare(`${SELECT_REVIEWS} WHERE r.change_request_id = ? AND NOT ${OUTDATED} ORDER BY r.created_at`).all(changeRequestId) as ReviewRow[];
-}
-
 /** Asks a reviewer (again): a repeated request moves its time, which outdates the reviews given before. */
 export function upsertRequestedReviewer(db: Db, row: { changeRequestId: string; userId: string; requestedBy: string; revisionId: string; now: string }): void {
   db.prepare(

@@ -100,7 +100,7 @@ export function countChangeRequests(db: Db, spaceId: string): { all: number; ope
     .get(spaceId) as { all: number; open: number; draft: number };
 }
 
-export interface BodyFork {
+interface BodyFork {
   page_id: string;
   edited: number;
 }
@@ -136,7 +136,7 @@ export function changeRequestMergedAs(db: Db, revisionId: string): ChangeRequest
   return db.prepare('SELECT * FROM change_requests WHERE revision_merged = ?').get(revisionId) as ChangeRequestRow | undefined;
 }
 
-export interface OrganizationChangeRequestFilter {
+interface OrganizationChangeRequestFilter {
   /** The spaces the caller may read: only their change requests are listed. */
   spaceIds: string[];
   statuses: ChangeRequestStatus[];

@@ -1,6 +1,6 @@
 import type { Db } from './database';
 
-export interface ReplierRow {
+interface ReplierRow {
   comment_id: string;
   user_id: string;
   count: number;

@@ -94,7 +94,7 @@ export function getComment(db: Db, scope: CommentScope, id: string): CommentRow 
     | undefined;
 }
 
-export interface NewComment {
+interface NewComment {
   postedBy: string;
   now: string;
   markdown: string;
@@ -154,7 +154,7 @@ export function deleteComment(db: Db, id: string): void {
   db.prepare('DELETE FROM comments WHERE id = ?').run(id);
 }
 
-export interface CommentFilter {
+interface CommentFilter {
   order: 'asc' | 'desc';
   status: 'all' | 'open' | 'resolved';
   targetPage?: string;
@@ -224,7 +224,7 @@ export function listReplies(db: Db, commentId: string, page: PageRequest): PageR
 }
 
 /** What a reaction is on: a comment, or one reply of it. */
-export interface ReactionSubject {
+interface ReactionSubject {
   commentId: string;
   replyId: string | null;
 }

@@ -17,7 +17,7 @@ export interface ContentFileRow {
   dirty: number;
 }
 
-export type FileRowFields = Omit<ContentFileRow, 'deleted' | 'dirty'>;
+type FileRowFields = Omit<ContentFileRow, 'deleted' | 'dirty'>;
 
 /** Stores bytes once by their SHA-256; returns the hash. */
 export function storeBlob(db: Db, bytes: Uint8Array, now: string): string {

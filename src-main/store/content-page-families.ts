@@ -5,7 +5,7 @@ import type { PageRowFields } from './content-pages';
  * Read-model rows of one part of a tree (a page, its siblings, its subtree), bodies left out: what an
  * edit of the tree needs to refresh only the rows it touches (content/tree-rows-incremental.ts).
  */
-export type TreeRow = PageRowFields & { deleted: number };
+type TreeRow = PageRowFields & { deleted: number };
 
 const TREE_COLUMNS = 'tree_id, page_id, space_id, parent_id, position, depth, kind, title, slug, path, meta, created_at, updated_at, deleted';
 

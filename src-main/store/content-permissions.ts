@@ -11,7 +11,7 @@ export interface PermissionObject {
   id: string;
 }
 
-export interface ContentPermissionRow {
+interface ContentPermissionRow {
   seq: number;
   object_kind: PermissionObjectKind;
   object_id: string;
@@ -223,7 +223,7 @@ export interface AggregateMemberRow {
   photo_url: string | null;
 }
 
-export interface AggregateFilter {
+interface AggregateFilter {
   search?: string;
   /** Only members of this team. */
   teamId?: string;

@@ -14,10 +14,10 @@ export interface ContentReusableRow {
   dirty: number;
 }
 
-export type ReusableRowFields = Omit<ContentReusableRow, 'markdown' | 'deleted' | 'dirty'>;
+type ReusableRowFields = Omit<ContentReusableRow, 'markdown' | 'deleted' | 'dirty'>;
 
 /** What a revision records of a reusable content: its metadata (the body is stored by hash beside it). */
-export type ReusableVersionData = Omit<ContentReusableRow, 'tree_id' | 'markdown' | 'deleted' | 'dirty'>;
+type ReusableVersionData = Omit<ContentReusableRow, 'tree_id' | 'markdown' | 'deleted' | 'dirty'>;
 
 export function treeReusableRows(db: Db, treeId: string): Map<string, ContentReusableRow> {
   const rows = db.prepare('SELECT * FROM content_reusables WHERE tree_id = ?').all(treeId) as ContentReusableRow[];

@@ -37,7 +37,7 @@ export function getGitSync(db: Db, spaceId: string): GitSyncRow | undefined {
   return db.prepare('SELECT * FROM git_sync WHERE space_id = ?').get(spaceId) as GitSyncRow | undefined;
 }
 
-export interface GitSyncTarget {
+interface GitSyncTarget {
   url: string;
   ref: string;
   projectDirectory: string;
@@ -92,7 +92,7 @@ export function setGitSyncOperation(db: Db, spaceId: string, operation: unknown,
   db.prepare('UPDATE git_sync SET operation = ?, updated_at = ? WHERE space_id = ?').run(JSON.stringify(operation), now, spaceId);
 }
 
-export interface PendingExport {
+interface PendingExport {
   commit: string;
   revisionId: string;
   managedPaths: readonly string[];

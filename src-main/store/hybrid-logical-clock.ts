@@ -12,7 +12,7 @@ const MILLIS_DIGITS = 15;
 const COUNTER_DIGITS = 4;
 const MAX_COUNTER = 0xffff;
 
-export interface HlcParts {
+interface HlcParts {
   millis: number;
   counter: number;
   replica: string;

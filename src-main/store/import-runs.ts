@@ -24,9 +24,9 @@ export interface ImportRunRow {
   completed_at: string | null;
 }
 
-export type ImportRunStatus = 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
+type ImportRunStatus = 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
 
-export interface NewImportRun {
+interface NewImportRun {
   id: string;
   organizationId: string;
   spaceId: string;
@@ -50,7 +50,7 @@ export function getImportRun(db: Db, id: string): ImportRunRow | undefined {
   return db.prepare('SELECT * FROM import_runs WHERE id = ?').get(id) as ImportRunRow | undefined;
 }
 
-export interface ImportRunFilters {
+interface ImportRunFilters {
   space?: string;
   changeRequest?: string;
   site?: string;

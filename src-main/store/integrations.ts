@@ -33,7 +33,7 @@ export interface IntegrationRow {
   updated_at: string;
 }
 
-export type IntegrationFields = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at'>;
+type IntegrationFields = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at'>;
 
 export function getIntegration(db: Db, name: string): IntegrationRow | undefined {
   return openIntegration(db, storedIntegration(db, name));
@@ -75,7 +75,7 @@ export function deleteIntegrationRow(db: Db, name: string): void {
 
 // Files ------------------------------------------------------------------------------------------------
 
-export interface IntegrationAssetRow {
+interface IntegrationAssetRow {
   integration_name: string;
   hash: string;
   content_type: string;
@@ -224,7 +224,7 @@ export function insertInstallation(db: Db, i: { name: string; organizationId: st
   return getInstallation(db, i.name, id)!;
 }
 
-export type InstallationChanges = Partial<Pick<InstallationRow, 'space_selection' | 'site_selection' | 'configuration' | 'external_ids'>>;
+type InstallationChanges = Partial<Pick<InstallationRow, 'space_selection' | 'site_selection' | 'configuration' | 'external_ids'>>;
 
 export function updateInstallationRow(
   db: Db,

@@ -26,7 +26,7 @@ const OPEN = 'i.accepted_at IS NULL AND i.declined_at IS NULL';
 const INVITE_SELECT = `SELECT i.*, o.title AS organization_title, u.display_name AS invited_by_name
   FROM org_invites i JOIN organizations o ON o.id = i.organization_id LEFT JOIN users u ON u.id = i.invited_by`;
 
-export interface InviteFields {
+interface InviteFields {
   organizationId: string;
   email: string;
   role: MemberRoleOrGuest;

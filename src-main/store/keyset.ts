@@ -9,7 +9,7 @@ export interface SortTerm {
   key: string;
 }
 
-export interface ListQuerySpec {
+interface ListQuerySpec {
   /** `SELECT ... FROM ... [JOIN ...]`, without WHERE or ORDER BY. */
   select: string;
   where: string[];
@@ -31,7 +31,7 @@ export interface PageResult<Row> {
   next?: string;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 
 /**
  * Keyset ("seek") pagination: a cursor names the last row of the previous page by its sort values,

@@ -4,7 +4,7 @@ import { TEAM_SPACES } from './content-permissions';
 import { listPage, type PageRequest, type PageResult } from './keyset';
 import type { TeamRow } from './teams';
 
-export type MemberTeamRow = TeamRow & { team_role: TeamMemberRole };
+type MemberTeamRow = TeamRow & { team_role: TeamMemberRole };
 
 /** The teams of the organization a user belongs to, with their role in each, in the order the teams were made. */
 export function listTeamsOfMember(db: Db, organizationId: string, userId: string, title: string | undefined, page: PageRequest): PageResult<MemberTeamRow> {

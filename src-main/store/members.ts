@@ -44,7 +44,7 @@ export function getMember(db: Db, organizationId: string, userId: string): Membe
     .get(organizationId, userId) as MemberRow | undefined;
 }
 
-export interface MemberFilter {
+interface MemberFilter {
   role?: MemberRoleOrGuest;
   search?: string;
   sort: 'joinedAt' | 'lastSeenAt';

@@ -29,9 +29,6 @@ export interface OpenAPISpecVersionRow {
   created_at: string;
 }
 
-/** The whole version, with its processed document as JSON text. */
-export type OpenAPISpecVersionWithContent = OpenAPISpecVersionRow & { content: string };
-
 // Two replicas may make the same slug offline (no unique index, migration 019): the oldest row is the spec.
 const OLDEST_FIRST = 'ORDER BY created_at, id LIMIT 1';
 

@@ -21,7 +21,7 @@ export interface OrganizationRow {
 }
 
 /** An organization as seen by one user: the row and that user's role in it. */
-export type OrganizationWithRole = OrganizationRow & { member_role: MemberRoleOrGuest };
+type OrganizationWithRole = OrganizationRow & { member_role: MemberRoleOrGuest };
 
 export function getOrganization(db: Db, id: string): OrganizationRow | undefined {
   return db.prepare('SELECT * FROM organizations WHERE id = ?').get(id) as OrganizationRow | undefined;

@@ -1,6 +1,6 @@
 import type { Db } from './database';
 
-export interface RecentPageRow {
+interface RecentPageRow {
   space_id: string;
   space_title: string;
   page_id: string;

@@ -147,7 +147,7 @@ export function revisionChangeCounts(db: Db, treeId: string, revisionSeq: number
   return { ...pages, files: files.n };
 }
 
-export interface ChangedPageRow {
+interface ChangedPageRow {
   page_id: string;
   /** The page as the revision recorded it; NULL when the revision removed it. */
   data: string | null;

@@ -124,7 +124,7 @@ export function insertLoginCode(db: Db, c: { codeHash: string; userId: string; p
   );
 }
 
-export interface LoginCodeRow {
+interface LoginCodeRow {
   user_id: string;
   provider_id: string;
   browser_hash: string;

@@ -9,7 +9,7 @@ import { withoutCapture } from './sync-capture';
  */
 const SEALED_GLOB = 'sealed:v1:*';
 
-export function sealedColumns(): Array<{ table: string; column: string }> {
+function sealedColumns(): Array<{ table: string; column: string }> {
   return DATASETS.flatMap((dataset) => (dataset.sealed ?? []).map((column) => ({ table: dataset.table, column })));
 }
 

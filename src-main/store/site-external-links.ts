@@ -21,7 +21,7 @@ export interface SiteExternalLinkRow {
   updated_at: string;
 }
 
-export interface SiteExternalLinkChanges {
+interface SiteExternalLinkChanges {
   title?: string;
   description?: string | null;
   icon?: string | null;

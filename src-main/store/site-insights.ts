@@ -61,7 +61,7 @@ export function insertSiteInsightEvents(db: Db, events: SiteInsightEventRecord[]
   }
 }
 
-export interface VisitorSegmentRow {
+interface VisitorSegmentRow {
   claims: string;
   events: number;
   visitors: number;
@@ -210,7 +210,7 @@ function columnSql(column: QueryColumn, params: Params, where: string): ColumnSq
 const columnKey = (c: QueryColumn) =>
   c.column === 'datetime' ? `datetime:${c.interval ?? ''}` : c.column === 'visitorClaim' ? `visitorClaim:${c.claim}` : c.column;
 
-export interface AggregateRange {
+interface AggregateRange {
   from: string;
   to: string;
 }

@@ -18,7 +18,7 @@ export interface SiteRedirectRow {
   updated_at: string | null;
 }
 
-export interface SiteRedirectFields {
+interface SiteRedirectFields {
   source: string;
   draft: boolean;
   captureWildcard: boolean;
@@ -73,7 +73,7 @@ export function deleteSiteRedirectRow(db: Db, id: string): boolean {
   return db.prepare('DELETE FROM site_redirects WHERE id = ?').run(id).changes > 0;
 }
 
-export type SiteRedirectOrder = 'createdAt' | 'updatedAt' | 'source';
+type SiteRedirectOrder = 'createdAt' | 'updatedAt' | 'source';
 
 /** GitBook's orders: newest created or updated first, or sources alphabetically; `seq` keeps every row in one place. */
 const ORDERS: Record<SiteRedirectOrder, SortTerm[]> = {

@@ -60,7 +60,7 @@ export function insertSection(
   return getSection(db, s.siteId, id)!;
 }
 
-export interface SectionChanges {
+interface SectionChanges {
   title?: string;
   description?: string | null;
   path?: string;

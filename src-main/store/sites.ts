@@ -73,7 +73,7 @@ export function insertSite(
   return getSite(db, id)!;
 }
 
-export interface SiteChanges {
+interface SiteChanges {
   title?: string;
   visibility?: string;
   published?: number;
@@ -106,7 +106,7 @@ export function deleteSiteRows(db: Db, id: string): void {
   db.prepare('DELETE FROM sites WHERE id = ?').run(id);
 }
 
-export interface SiteFilters {
+interface SiteFilters {
   spaceId?: string;
   title?: string;
   published?: boolean;

@@ -5,7 +5,7 @@ import { newId } from './ids';
 import { listPage, type PageRequest, type PageResult } from './keyset';
 import { nextPosition } from './siblings';
 
-export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
 
 export interface SpaceRow {
   seq: number;
@@ -70,7 +70,7 @@ export function insertSpace(db: Db, s: NewSpace): SpaceRow {
   return getSpace(db, id)!;
 }
 
-export interface SpaceChanges {
+interface SpaceChanges {
   title?: string;
   emoji?: string | null;
   edit_mode?: 'live' | 'locked';
@@ -130,14 +130,6 @@ export function spacesDeletedBefore(db: Db, cutoff: string): string[] {
 /** Permanently removes a space and its rows (content rows, revisions) through the foreign keys. */
 export function deleteSpaceRow(db: Db, id: string): void {
   db.prepare('DELETE FROM spaces WHERE id = ?').run(id);
-}
-
-export function countLiveSpaces(db: Db, organizationId: string): number {
-  return (
-    db.prepare('SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL').get(organizationId) as {
-      n: number;
-    }
-  ).n;
 }
 
 /** Soft-deletes every live space in the given collections, moving them to the root (their collection is going away). */

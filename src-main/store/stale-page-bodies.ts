@@ -1,7 +1,7 @@
 import type { Db } from './database';
 
 /** A page whose markdown row is behind its body document (migration 027). */
-export interface StalePageBody {
+interface StalePageBody {
   tree_id: string;
   page_id: string;
 }
@@ -27,9 +27,4 @@ export function stalePageBodies(db: Db, treeId?: string): StalePageBody[] {
 
 export function clearStalePageBody(db: Db, treeId: string, pageId: string): void {
   db.prepare('DELETE FROM stale_page_bodies WHERE tree_id = ? AND page_id = ?').run(treeId, pageId);
-}
-
-/** Forgets the marks of a tree's pages (its documents are deleted with it). */
-export function clearStalePageBodiesOfTree(db: Db, treeId: string): void {
-  db.prepare('DELETE FROM stale_page_bodies WHERE tree_id = ?').run(treeId);
 }

@@ -4,7 +4,7 @@ import { newId } from './ids';
 import { ensureSetting } from './settings';
 
 /** The setting naming this data directory as a replica (the last part of every clock stamp it issues). */
-export const REPLICA_ID_SETTING = 'sync.replica_id';
+const REPLICA_ID_SETTING = 'sync.replica_id';
 
 interface CaptureState {
   capturing: boolean;

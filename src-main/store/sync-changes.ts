@@ -14,7 +14,7 @@ export interface FieldChange {
   organizationId: string | null;
 }
 
-export type ChangeState = 'local' | 'synced' | 'refused' | 'remote';
+type ChangeState = 'local' | 'synced' | 'refused' | 'remote';
 
 interface ChangeRow {
   seq: number;
@@ -54,17 +54,6 @@ export function insertReceivedChange(db: Db, change: FieldChange, state: ChangeS
   ).run(change.hlc, change.dataset, change.rowKey, change.column, change.value, change.organizationId, state);
 }
 
-/** The latest stamp recorded for one field of one row. */
-export function latestStamp(db: Db, dataset: string, rowKey: string, column: string): string | undefined {
-  return (
-    db
-      .prepare(`SELECT MAX(hlc) AS hlc FROM sync_changes WHERE dataset = ? AND row_key = ? AND "column" = ? AND state != 'refused'`)
-      .get(dataset, rowKey, column) as {
-      hlc: string | null;
-    }
-  ).hlc ?? undefined;
-}
-
 /**
  * The latest value of every field recorded for a row (what a row looks like from its changes alone).
  * Changes the server refused do not count: the row goes back to what the server has.
@@ -85,10 +74,6 @@ export function changesInState(db: Db, state: ChangeState, limit: number, afterS
   return (
     db.prepare('SELECT * FROM sync_changes WHERE state = ? AND seq > ? ORDER BY seq LIMIT ?').all(state, afterSeq, limit) as ChangeRow[]
   ).map(toChange);
-}
-
-export function countChangesInState(db: Db, state: ChangeState): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM sync_changes WHERE state = ?').get(state) as { n: number }).n;
 }
 
 const whereKey = (dataset: Dataset) => dataset.key.map((column) => `${column} IS ?`).join(' AND ');

@@ -13,7 +13,7 @@ export function organizationExists(db: Db, id: string): boolean {
   return db.prepare('SELECT 1 FROM organizations WHERE id = ?').get(id) !== undefined;
 }
 
-export interface PostedRow {
+interface PostedRow {
   posted_by: string;
   /** The comment's space; for a reply, its comment's. */
   space_id: string | null;

@@ -24,7 +24,7 @@ export function getTeam(db: Db, organizationId: string, id: string): TeamRow | u
     | undefined;
 }
 
-export interface TeamFilter {
+interface TeamFilter {
   title?: string;
   /** Only teams this user owns. */
   ownedBy?: string;

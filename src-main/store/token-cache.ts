@@ -18,7 +18,7 @@ interface TokenCache {
 }
 
 /** A token's user and when the token expires (installation tokens do; `null`: never). */
-export interface RememberedToken {
+interface RememberedToken {
   user: Readonly<UserRow>;
   expiresAt: string | null;
 }

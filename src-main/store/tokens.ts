@@ -4,7 +4,7 @@ import { newId } from './ids';
 import { rememberedUser } from './token-cache';
 import type { UserRow } from './users';
 
-export interface TokenRow {
+interface TokenRow {
   seq: number;
   id: string;
   user_id: string;
@@ -16,7 +16,7 @@ export interface TokenRow {
 }
 
 /** Tokens are stored as SHA-256 digests: a copied database file holds no usable credential. */
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 

@@ -17,7 +17,7 @@ export interface TranslationRow {
   updated_at: string;
 }
 
-export interface NewTranslation {
+interface NewTranslation {
   organizationId: string;
   title: string | null;
   sourceSpaceId: string;

@@ -1,7 +1,7 @@
 import type { Db } from './database';
 import { newId } from './ids';
 
-export interface StoredDoc {
+interface StoredDoc {
   snapshot: Uint8Array | null;
   snapshotSeq: number;
   generation: string;

@@ -20,7 +20,7 @@ import { type Dataset, DATASETS, DELETED_COLUMN, datasetOf } from '../store/sync
 import { isHlc } from '../store/hybrid-logical-clock';
 import { sealReceived } from './sealed-changes';
 
-export interface ApplyResult {
+interface ApplyResult {
   /** Changes recorded now. */
   applied: number;
   /** Changes already known (a resent batch): acknowledged, not applied twice. */

@@ -12,9 +12,9 @@ import { parseDocId } from './docs-service';
 import { readPresenceEntries } from '../live/presence';
 
 /** The commit origin of what the link applies from the team server: it is not sent back. */
-export const LIVE_LINK_ORIGIN = 'live-link';
+const LIVE_LINK_ORIGIN = 'live-link';
 
-export interface LiveLinkHooks {
+interface LiveLinkHooks {
   /** Set while sync applies the server's changes (client-docs.ts), so they are not taken for local edits. */
   applying: { active: boolean };
   /** A document the channel could not carry (refused, or the connection dropped): the HTTP exchange takes it. */

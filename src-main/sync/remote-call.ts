@@ -1,7 +1,7 @@
 /** A refusal that retrying cannot fix (another protocol version, a revoked token): syncing stops. */
 export class FatalSyncError extends Error {}
 
-export interface RemoteCallOptions {
+interface RemoteCallOptions {
   /** The server's address, without a trailing slash. */
   base: string;
   token: string;

@@ -52,7 +52,7 @@ const siteSpaceRef = siteRef.extend({ siteSpaceId });
  * GET .../structure as the presenters shape it. `presentSiteStructure` is typed `unknown` (it also serves
  * filtered models); these are the types of the presenters it calls, so the app reads the structure typed.
  */
-export type PresentedSiteStructure =
+type PresentedSiteStructure =
   | { type: 'siteSpaces'; structure: Array<ReturnType<typeof presentSiteSpace>> }
   | { type: 'sections'; structure: Array<ReturnType<typeof presentSection> | ReturnType<typeof presentSectionGroup>> };
 

@@ -6,7 +6,7 @@ import { readSiteStructure } from '../sites/structure';
 import { resolveVisitor, visibleStructure } from '../sites/visitors';
 import { parseHttpUrl, siteAddressOf } from './site-address';
 
-export interface PublishedLookupInput {
+interface PublishedLookupInput {
   url: string;
   /** A visitor JWT (GitBook's `visitorAuthToken`, or the POST body's `visitor.jwtToken`). */
   token?: string;

@@ -2,7 +2,7 @@ import type { Db } from '../store/database';
 import { getSite, siteWithHostname, type SiteRow } from '../store/sites';
 
 /** A published site's address split into the site and the path segments below its root. */
-export interface SiteAddress {
+interface SiteAddress {
   site: SiteRow;
   /** The site's root as a path of the URL: `/sites/{id}/` on this host, `/` on a site's own hostname. */
   root: string;

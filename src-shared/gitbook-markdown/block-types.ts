@@ -58,7 +58,7 @@ export interface Expandable {
   fragments: [ExpandableFragment<'expandable-title', Paragraph>, ExpandableFragment<'expandable-body', Block>];
 }
 
-export interface ExpandableFragment<Name extends string, Node> {
+interface ExpandableFragment<Name extends string, Node> {
   object: 'fragment';
   key: string;
   fragment: Name;

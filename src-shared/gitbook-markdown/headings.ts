@@ -4,7 +4,7 @@
  * its heading.
  */
 
-export interface HeadingAnchor {
+interface HeadingAnchor {
   /** 0-based line of the heading in the markdown. */
   line: number;
   anchor: string;

@@ -83,7 +83,7 @@ export function link(url: string, children: PhrasingContent[], ctx: ConvertConte
 /** Kept for callers that want a plain URL reference; converters use `ctx.ref` instead. */
 export { urlRef } from './context';
 
-export function inlineImage(ctx: ConvertContext, url: string, alt?: string | null, title?: string | null): InlineImage {
+function inlineImage(ctx: ConvertContext, url: string, alt?: string | null, title?: string | null): InlineImage {
   return {
     object: 'inline',
     type: 'inline-image',

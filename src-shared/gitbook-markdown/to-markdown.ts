@@ -37,7 +37,7 @@ import { type TagWriter, writeGitBookBlock } from './tags/to-markdown';
  * The input is checked loosely: it must be an object with a `nodes` array; anything malformed
  * deeper down is read as best it can be. Throws an Error naming what is wrong otherwise.
  */
-export interface DocumentToMarkdownOptions {
+interface DocumentToMarkdownOptions {
   /** Writes page, anchor and file references as markdown paths (the inverse of the reading resolver). */
   writeRef?: RefWriter;
   /** Writes reusable-content blocks as `{% include "path" %}`; without it (or unknown to it) they are left out. */

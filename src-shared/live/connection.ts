@@ -38,7 +38,7 @@ export interface SocketLike {
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 
-export interface LiveConnectionOptions {
+interface LiveConnectionOptions {
   /** The channel's address: liveUrl(host) for a host at `http://127.0.0.1:5740`. */
   url: string;
   token: string;

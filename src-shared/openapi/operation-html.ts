@@ -7,7 +7,7 @@ import type { OperationSummary } from './operation';
  * parameters, request body and responses with their schemas. Every text is escaped; `code` renders a
  * schema's JSON (the site highlights it, the editor shows it plain).
  */
-export interface OperationHtmlOptions {
+interface OperationHtmlOptions {
   /** The inside of `<code>` for a schema as JSON; escaped plain text by default. */
   code?(json: string): string;
 }

@@ -13,4 +13,3 @@ export const listAuditEventsQuery = z.object({
   actor: identifier.optional(),
   target: identifier.optional(),
 });
-export type ListAuditEventsQuery = z.infer<typeof listAuditEventsQuery>;

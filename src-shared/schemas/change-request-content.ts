@@ -63,7 +63,7 @@ const insertFiles = z.strictObject({
   files: z.array(fileInput).min(1).max(20),
 });
 
-export const contentChange = z.discriminatedUnion('operation', [insertPage, updatePage, deletePage, revertPage, insertFiles]);
+const contentChange = z.discriminatedUnion('operation', [insertPage, updatePage, deletePage, revertPage, insertFiles]);
 export type ContentChange = z.infer<typeof contentChange>;
 
 export const contentChangesBody = z.strictObject({ changes: z.array(contentChange).min(1).max(50) });

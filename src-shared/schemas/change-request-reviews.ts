@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { commentBody } from './comments';
 import { listQuery, queryBoolean } from './common';
 
-export const reviewStatus = z.enum(['approved', 'changes-requested']);
-export type ReviewStatusInput = z.infer<typeof reviewStatus>;
+const reviewStatus = z.enum(['approved', 'changes-requested']);
 
 /** POST .../reviews: GitBook's status and optional comment (a `Document`: markdown or the JSON document). */
 export const submitReviewBody = z.strictObject({
@@ -22,7 +21,6 @@ export const reviewFormatQuery = z.object({ format: z.enum(['document', 'markdow
 
 /** A GitBook `JSONDocument` (`{ object: 'document', nodes: [...] }`), kept as given. */
 export const jsonDocument = z.looseObject({ object: z.literal('document'), nodes: z.array(z.unknown()).max(10_000) });
-export type JSONDocumentInput = z.infer<typeof jsonDocument>;
 
 /**
  * POST .../requested-reviewers: the users asked to review (0.202.0's body has users only, no teams), and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from './common';
 
-export const changeRequestStatus = z.enum(['draft', 'open', 'archived', 'merged']);
+const changeRequestStatus = z.enum(['draft', 'open', 'archived', 'merged']);
 
 export const listChangeRequestsQuery = listQuery.extend({
   status: changeRequestStatus.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery, queryBoolean } from './common';
 import { defaultLevel } from './content';
 
-export const collectionTitle = z.string().max(50);
+const collectionTitle = z.string().max(50);
 
 export const listCollectionsQuery = listQuery.extend({ nested: queryBoolean.optional() });
 

@@ -31,7 +31,6 @@ export const openAPIDocumentProps = z.discriminatedUnion('doc', [
   z.object({ doc: z.enum(['operations', 'info', 'tag']), page: z.string().min(1) }),
   z.object({ doc: z.literal('operation'), page: z.string().min(1), method: z.enum(METHODS), deprecated: z.boolean().optional() }),
 ]);
-export type OpenAPIDocumentProps = z.infer<typeof openAPIDocumentProps>;
 
 /** A computed revision of a spec (GitBook's ComputedContentSourceRevisionOpenAPI `props`). */
 export const openAPIRevisionProps = z.object({

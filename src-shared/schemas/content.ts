@@ -11,7 +11,7 @@ const siblingPointer = z.union([
   z.strictObject({ type: z.literal('space'), space: z.string().min(1) }),
   z.strictObject({ type: z.literal('collection'), collection: z.string().min(1) }),
 ]);
-export const contentPosition = z
+const contentPosition = z
   .strictObject({ before: siblingPointer.optional(), after: siblingPointer.optional() })
   .refine((p) => !(p.before && p.after), 'give either before or after, not both');
 export type ContentPosition = z.infer<typeof contentPosition>;

@@ -19,10 +19,8 @@ const gitTarget = {
 };
 
 export const exportToGitRepositoryInput = z.strictObject({ ...gitTarget, commitMessage: z.string().min(1).max(10_000) });
-export type ExportToGitRepositoryInput = z.infer<typeof exportToGitRepositoryInput>;
 
 export const importGitRepositoryInput = z.strictObject({ ...gitTarget, standalone: z.boolean().optional() });
-export type ImportGitRepositoryInput = z.infer<typeof importGitRepositoryInput>;
 
 /** Folio's Git Sync settings (PUT /v1/spaces/{spaceId}/git/sync, the app's space settings). */
 export const gitSyncSettingsInput = z.strictObject({

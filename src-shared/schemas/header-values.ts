@@ -7,10 +7,6 @@ import { z } from 'zod';
  */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-export function isHeaderSafe(value: string): boolean {
-  return PRINTABLE_ASCII.test(value);
-}
-
 /** A string refined to be sendable as a header value; the 400 names the field, then says why. */
 export function headerSafe(schema: z.ZodString): z.ZodString {
   return schema.regex(PRINTABLE_ASCII, 'must be printable ASCII, without control characters (it is sent as an HTTP header)');

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { listQuery } from './common';
 
 /** GitBook's ContentImportSource: a website to crawl, or files uploaded to GitBook (by key). */
-export const importRunSource = z.discriminatedUnion('type', [
+const importRunSource = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('website'), url: z.string().trim().min(1).max(2048) }),
   z.strictObject({ type: z.literal('file'), files: z.array(z.string().min(1)).max(50) }),
 ]);
-export type ImportRunSourceInput = z.infer<typeof importRunSource>;
 
 /** POST /org/{organizationId}/imports (startImportRun). */
 export const startImportRunBody = z.strictObject({

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { base64Bytes } from './binary';
 
-export const importSource = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
+const importSource = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
 
 export const importContentBody = z.strictObject({
   url: z.string().trim().min(1).max(2048),
   source: importSource,
 });
-export type ImportContentInput = z.infer<typeof importContentBody>;
 
 /** A file chosen in the app and sent as bytes (base64, at most 8 MiB): the sources that come as one file. */
 export const importUploadInput = z.strictObject({

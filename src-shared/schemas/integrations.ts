@@ -5,17 +5,17 @@ import { headerSafe } from './header-values';
 // GitBook 0.137.0's integrations (components PublishIntegration, Integration, IntegrationBlock, ...): names,
 // enums and bounds as the spec gives them. Where the spec gives none, Folio's own (marked) keep a row small
 // enough to sync as field changes (docs/sync.md: a field is at most 1 MB of JSON).
-export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
-export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
-export const INTEGRATION_RUNTIMES = ['v1', 'v2'] as const;
-export const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'] as const;
-export const INTEGRATION_SCOPES = [
+const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
+const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
+const INTEGRATION_RUNTIMES = ['v1', 'v2'] as const;
+const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'] as const;
+const INTEGRATION_SCOPES = [
   'space:views:read', 'space:content:read', 'space:content:write', 'space:metadata:read', 'space:metadata:write',
   'space:script:inject', 'space:script:cookies', 'space:git:sync', 'space:visitor:auth', 'site:metadata:read',
   'site:views:read', 'site:script:inject', 'site:script:cookies', 'site:visitor:auth', 'site:adaptive:read',
   'site:adaptive:write', 'site:ai:ask', 'openapi:read', 'openapi:write', 'conversations:ingest',
 ] as const;
-export const CSP_DIRECTIVES = [
+const CSP_DIRECTIVES = [
   'base-uri', 'block-all-mixed-content', 'child-src', 'connect-src', 'default-src', 'font-src', 'form-action',
   'frame-ancestors', 'frame-src', 'img-src', 'manifest-src', 'media-src', 'navigate-to', 'object-src', 'plugin-types',
   'prefetch-src', 'referrer', 'report-to', 'report-uri', 'require-sri-for', 'require-trusted-types-for', 'sandbox',
@@ -23,11 +23,9 @@ export const CSP_DIRECTIVES = [
   'upgrade-insecure-requests', 'worker-src',
 ] as const;
 
-export type IntegrationTarget = (typeof INTEGRATION_TARGETS)[number];
-export type IntegrationVisibility = (typeof INTEGRATION_VISIBILITIES)[number];
 
 /** Folio's bound on each decoded file of a publication (icon, preview image, script): 512 KiB. */
-export const MAX_INTEGRATION_FILE_BYTES = 512 * 1024;
+const MAX_INTEGRATION_FILE_BYTES = 512 * 1024;
 const MAX_BASE64 = Math.ceil(MAX_INTEGRATION_FILE_BYTES / 3) * 4;
 
 /** Bytes of a string in UTF-8 (src-shared has neither Buffer nor TextEncoder); a lone surrogate counts as U+FFFD does. */
@@ -58,7 +56,7 @@ const unique = <T extends z.ZodType>(item: T, max: number) =>
 
 const blockMarkdown = z.strictObject({ codeblock: z.string().min(1).max(100), body: z.string().min(1).max(100) });
 
-export const integrationBlock = z.strictObject({
+const integrationBlock = z.strictObject({
   id: z.string().min(1).max(100),
   title: z.string().min(2).max(40),
   description: z.string().max(150).optional(),
@@ -69,7 +67,7 @@ export const integrationBlock = z.strictObject({
 
 const configurationComponent = z.strictObject({ componentId: z.string().min(1).max(100) });
 
-export const integrationContentSource = z.strictObject({
+const integrationContentSource = z.strictObject({
   id: z.string().min(1).max(100),
   title: z.string().min(2).max(40),
   description: z.string().max(150).optional(),
@@ -95,13 +93,13 @@ const configurationSchema = z.strictObject({
   required: unique(z.string().min(1).max(100), 100).optional(),
 });
 const configuration = z.union([configurationComponent, configurationSchema]);
-export const integrationConfigurations = z.strictObject({
+const integrationConfigurations = z.strictObject({
   account: configuration.optional(),
   space: configuration.optional(),
   site: configuration.optional(),
 });
 
-export const integrationExternalLinks = z.array(z.strictObject({ url: uri, label: z.string().min(1).max(100) })).max(5);
+const integrationExternalLinks = z.array(z.strictObject({ url: uri, label: z.string().min(1).max(100) })).max(5);
 
 /** A policy as a header value, or as directives (joined into one header value when stored). */
 export const contentSecurityPolicy = z.union([
@@ -160,9 +158,9 @@ export type IntegrationFilters = z.infer<typeof integrationFilters>;
 export const installIntegrationBody = z.strictObject({ organization: z.string().min(1).max(64) });
 export const installIntegrationOnSpaceBody = z.strictObject({ space: z.string().min(1).max(64) });
 
-export const INSTALLATION_SELECTIONS = ['all', 'selected'] as const;
-export const installationExternalIds = z.array(z.string().min(1).max(256)).max(5);
-export const installationConfiguration = z
+const INSTALLATION_SELECTIONS = ['all', 'selected'] as const;
+const installationExternalIds = z.array(z.string().min(1).max(256)).max(5);
+const installationConfiguration = z
   .record(z.string(), z.unknown())
   .refine((c) => JSON.stringify(c).length <= 100_000, 'must be at most 100000 characters as JSON');
 

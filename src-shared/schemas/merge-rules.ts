@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The MergeRule values Folio enforces (change-requests/merge-rules.ts); any other is refused with a 400 naming it. */
-export const IMPLEMENTED_MERGE_RULES = [
+const IMPLEMENTED_MERGE_RULES = [
   'require_at_least_one_review',
   'require_at_least_one_approved_review',
   'require_all_reviews_approved',

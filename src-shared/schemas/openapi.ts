@@ -3,12 +3,9 @@ import { listQuery } from './common';
 
 // GitBook 0.137.0's OpenAPI specification shapes and bounds (components OpenAPISpecSlug, OpenAPISpecSource,
 // OpenAPISpecVisibility, OpenAPISpecProcessingState, OpenAPISpecProcessingErrorCode).
-export const OPENAPI_SPEC_VISIBILITIES = ['private', 'public'] as const;
-export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
-export const OPENAPI_PROCESSING_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
-export type OpenAPIProcessingState = (typeof OPENAPI_PROCESSING_STATES)[number];
+const OPENAPI_SPEC_VISIBILITIES = ['private', 'public'] as const;
+const OPENAPI_PROCESSING_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const;
 export type OpenAPIProcessingErrorCode = (typeof OPENAPI_PROCESSING_ERROR_CODES)[number];
-export type OpenAPISpecVisibility = (typeof OPENAPI_SPEC_VISIBILITIES)[number];
 
 export const OPENAPI_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const openAPISpecSlug = z
@@ -23,7 +20,7 @@ export const openAPISpecSlug = z
  * e.g. `source.url: Too big`. `file:` URLs pass here; the service admits them only where imports may
  * read local files (the desktop app, or a server started with --allow-file-imports).
  */
-export const openAPISpecSource = z
+const openAPISpecSource = z
   .strictObject({
     url: z.url({ protocol: /^(https?|file)$/, error: 'must be an http(s) URL (file: only where local files may be read)' }).max(2048).optional(),
     text: z.string().min(1).optional(),

@@ -15,7 +15,6 @@ export type InviteUsersAndTeamsInput = z.infer<typeof inviteUsersAndTeamsBody>;
 
 /** Spaces and collections: `role: null` removes the invitation (GitBook's MemberRoleOrGuest). */
 export const updateContentPermissionBody = z.strictObject({ role: memberRoleOrGuest });
-export type UpdateContentPermissionInput = z.infer<typeof updateContentPermissionBody>;
 
 /** Sites: the spec's body takes a MemberRole only. */
 export const updateSitePermissionBody = z.strictObject({ role: memberRole });

@@ -5,10 +5,10 @@ import { listQuery, memberRoleOrGuest, uri } from './common';
 // SAMLProviderCertificate (max 10000), URL (uri, max 2048), defaultTeam (a team id), MemberRoleOrGuest.
 // Whether the certificate parses as X.509 is checked in src-main/saml (it needs node:crypto).
 
-export const samlProviderLabel = z.string().trim().min(1).max(30);
+const samlProviderLabel = z.string().trim().min(1).max(30);
 /** "" leaves it unset (a `pending` provider presents its missing entityID and certificate as ""). */
-export const samlProviderEntityId = z.string().trim().max(1024);
-export const samlProviderCertificate = z.string().trim().max(10000);
+const samlProviderEntityId = z.string().trim().max(1024);
+const samlProviderCertificate = z.string().trim().max(10000);
 
 const providerFields = {
   label: samlProviderLabel,
@@ -33,4 +33,3 @@ export type UpdateSamlProviderInput = z.infer<typeof updateSamlProviderBody>;
 
 /** The browser trades the one-time code the ACS redirect carried for an API token (POST /sso/exchange). */
 export const ssoExchangeBody = z.strictObject({ code: z.string().min(1).max(200) });
-export type SsoExchangeInput = z.infer<typeof ssoExchangeBody>;

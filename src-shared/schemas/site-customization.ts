@@ -9,10 +9,10 @@ const url = z.url().max(2048);
 const themedColor = z.strictObject({ light: color, dark: color });
 const themedUrl = z.strictObject({ light: url, dark: url });
 
-export const CUSTOMIZATION_THEMES = ['clean', 'muted', 'bold', 'gradient'] as const;
-export const CUSTOMIZATION_LOCALES = ['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru'] as const;
-export const CUSTOMIZATION_THEME_MODES = ['light', 'dark'] as const;
-export const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
+const CUSTOMIZATION_THEMES = ['clean', 'muted', 'bold', 'gradient'] as const;
+const CUSTOMIZATION_LOCALES = ['en', 'fr', 'es', 'zh', 'ja', 'de', 'nl', 'no', 'pt-br', 'ru'] as const;
+const CUSTOMIZATION_THEME_MODES = ['light', 'dark'] as const;
+const ANNOUNCEMENT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
 const DEFAULT_FONTS = [
   'ABCFavorit', 'Inter', 'Roboto', 'RobotoSlab', 'OpenSans', 'SourceSansPro', 'Lato', 'Ubuntu', 'Raleway', 'Merriweather',
   'Overpass', 'NotoSans', 'IBMPlexSerif', 'Poppins', 'FiraSans',

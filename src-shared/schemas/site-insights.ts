@@ -20,21 +20,20 @@ export const SITE_INSIGHTS_EVENT_TYPES = [
   'ad_display',
   'trademark_click',
 ] as const;
-export type SiteInsightsEventType = (typeof SITE_INSIGHTS_EVENT_TYPES)[number];
 
-export const PAGE_FEEDBACK_RATINGS = ['bad', 'ok', 'good'] as const;
-export const LINK_POSITIONS = ['announcement', 'header', 'footer', 'sidebar', 'content'] as const;
-export const TRADEMARK_PLACEMENTS = ['sidebar', 'ad', 'footer', 'pdf'] as const;
-export const AD_PLACEMENTS = ['aside'] as const;
-export const VISITOR_BROWSERS = ['chrome', 'firefox', 'safari', 'edge', 'ie', 'opera', 'unknown'] as const;
-export const VISITOR_DEVICES = ['desktop', 'tablet', 'mobile', 'unknown'] as const;
-export const VISITOR_OSES = ['windows', 'macos', 'linux', 'android', 'ios', 'unknown'] as const;
-export const VISITOR_BOTS = ['unknown', 'googlebot', 'bingbot', 'duckduckbot', 'facebookbot', 'applebot', 'chatgpt', 'anthropic'] as const;
+const PAGE_FEEDBACK_RATINGS = ['bad', 'ok', 'good'] as const;
+const LINK_POSITIONS = ['announcement', 'header', 'footer', 'sidebar', 'content'] as const;
+const TRADEMARK_PLACEMENTS = ['sidebar', 'ad', 'footer', 'pdf'] as const;
+const AD_PLACEMENTS = ['aside'] as const;
+const VISITOR_BROWSERS = ['chrome', 'firefox', 'safari', 'edge', 'ie', 'opera', 'unknown'] as const;
+const VISITOR_DEVICES = ['desktop', 'tablet', 'mobile', 'unknown'] as const;
+const VISITOR_OSES = ['windows', 'macos', 'linux', 'android', 'ios', 'unknown'] as const;
+const VISITOR_BOTS = ['unknown', 'googlebot', 'bingbot', 'duckduckbot', 'facebookbot', 'applebot', 'chatgpt', 'anthropic'] as const;
 /** The link target kinds the eventLinkTargetKind column reports (the spec's list has no `openapi`). */
-export const LINK_TARGET_KINDS = ['url', 'page', 'file', 'anchor', 'space', 'collection', 'user', 'reusable-content'] as const;
+const LINK_TARGET_KINDS = ['url', 'page', 'file', 'anchor', 'space', 'collection', 'user', 'reusable-content'] as const;
 
 /** At most this many events per request. */
-export const MAX_EVENTS_PER_REQUEST = 1000;
+const MAX_EVENTS_PER_REQUEST = 1000;
 const MAX_JSON_CHARS = 16_384;
 
 const id = z.string().max(256);
@@ -93,7 +92,7 @@ const ad = z.object({ domain: z.string().max(256), zoneId: id, placement: z.enum
 const rating = z.enum(PAGE_FEEDBACK_RATINGS);
 
 /** One event, by its `type` (SiteInsightsEvent's oneOf). Unknown properties are dropped, not refused. */
-export const siteInsightsEvent = z.discriminatedUnion('type', [
+const siteInsightsEvent = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('page_view') }),
   z.object({ ...base, type: z.literal('search_open') }),
   z.object({ ...base, type: z.literal('search_type_query'), query }),
@@ -123,13 +122,12 @@ export const trackSiteEventsBody = z.strictObject({
 
 // --- The aggregation query ---------------------------------------------------------------------------
 
-export const DATETIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-export type DatetimeInterval = (typeof DATETIME_INTERVALS)[number];
-export const RANGE_PRESETS = ['lastYear', 'last3Months', 'last30Days', 'last7Days', 'last24Hours'] as const;
-export const QUERY_OPERATORS = ['in', 'notIn', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'] as const;
+const DATETIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+const RANGE_PRESETS = ['lastYear', 'last3Months', 'last30Days', 'last7Days', 'last24Hours'] as const;
+const QUERY_OPERATORS = ['in', 'notIn', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'] as const;
 
 /** Every column of SiteInsightsQueryEventsColumn except the three with options of their own. */
-export const PLAIN_QUERY_COLUMNS = [
+const PLAIN_QUERY_COLUMNS = [
   'url',
   'eventType',
   'eventsCount',
@@ -169,7 +167,7 @@ export const PLAIN_QUERY_COLUMNS = [
   'eventAdPlacement',
   'eventTrademarkPlacement',
 ] as const;
-export type QueryColumnName = (typeof PLAIN_QUERY_COLUMNS)[number] | 'datetime' | 'visitorGeoPoint' | 'visitorClaim';
+type QueryColumnName = (typeof PLAIN_QUERY_COLUMNS)[number] | 'datetime' | 'visitorGeoPoint' | 'visitorClaim';
 
 /** A claim's name: dotted for nested claims (`company.plan`). */
 const claimName = z
@@ -178,7 +176,7 @@ const claimName = z
   .max(256)
   .regex(/^[^."\\]+(\.[^."\\]+)*$/, 'must be a claim name, dotted for nested claims (company.plan)');
 
-export const queryColumn = z.discriminatedUnion('column', [
+const queryColumn = z.discriminatedUnion('column', [
   z.strictObject({ column: z.literal('datetime'), interval: z.enum(DATETIME_INTERVALS).optional() }),
   z.strictObject({ column: z.literal('visitorGeoPoint'), precision: z.number().int().min(0).max(15).optional() }),
   z.strictObject({ column: z.literal('visitorClaim'), claim: claimName }),
@@ -192,7 +190,7 @@ const str = z.string().max(2048);
 const count = z.number();
 
 /** What a filter's `values` may hold, column by column (SiteInsightsQueryEventsValues). */
-export const FILTER_VALUES: Partial<Record<QueryColumnName, z.ZodType>> = {
+const FILTER_VALUES: Partial<Record<QueryColumnName, z.ZodType>> = {
   datetime: timestamp,
   url,
   eventsCount: count,
@@ -233,7 +231,7 @@ export const FILTER_VALUES: Partial<Record<QueryColumnName, z.ZodType>> = {
   eventTrademarkPlacement: z.enum(TRADEMARK_PLACEMENTS),
 };
 
-export const queryFilter = z
+const queryFilter = z
   .strictObject({
     column: z.enum(['datetime', 'visitorGeoPoint', 'visitorClaim', ...PLAIN_QUERY_COLUMNS]),
     claim: claimName.optional(),
@@ -256,7 +254,7 @@ export const queryFilter = z
   });
 export type QueryFilter = z.infer<typeof queryFilter>;
 
-export const queryRange = z.union([z.enum(RANGE_PRESETS), z.strictObject({ from: timestamp, to: timestamp })]);
+const queryRange = z.union([z.enum(RANGE_PRESETS), z.strictObject({ from: timestamp, to: timestamp })]);
 export type QueryRange = z.infer<typeof queryRange>;
 
 export const aggregateSiteEventsBody = z.strictObject({

@@ -7,15 +7,15 @@ import { listQuery, queryBoolean, uri } from './common';
  * GitBook's SiteRedirectSourcePath: `/` then unreserved or percent-encoded characters in segments, with an
  * optional trailing `*` or `/*` (a prefix) and no `*` anywhere else.
  */
-export const SITE_REDIRECT_SOURCE = /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/;
-export const siteRedirectSource = z
+const SITE_REDIRECT_SOURCE = /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/;
+const siteRedirectSource = z
   .string()
   .max(512)
   .regex(SITE_REDIRECT_SOURCE, 'must be a path such as /old/page, or a prefix such as /old/* (letters, digits, - . _ ~ + and %XX only)');
 
 const id = z.string().min(1).max(128);
 
-export const siteRedirectDestination = z.discriminatedUnion('kind', [
+const siteRedirectDestination = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('site-section'), siteSectionId: id }),
   z.strictObject({ kind: z.literal('site-space'), siteSpaceId: id }),
   z.strictObject({ kind: z.literal('site-page'), siteSpaceId: id, pageId: id }),
@@ -24,7 +24,7 @@ export const siteRedirectDestination = z.discriminatedUnion('kind', [
 export type SiteRedirectDestinationInput = z.infer<typeof siteRedirectDestination>;
 
 /** Input destinations may also name a page by its path in a space (resolved to a `site-page` when stored). */
-export const siteRedirectInputDestination = z.discriminatedUnion('kind', [
+const siteRedirectInputDestination = z.discriminatedUnion('kind', [
   ...siteRedirectDestination.options,
   z.strictObject({ kind: z.literal('path'), spaceId: id, path: z.string().max(1024) }),
 ]);

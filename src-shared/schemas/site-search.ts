@@ -4,7 +4,7 @@ import { listQuery } from './common';
 // GitBook's searchSiteContent body (0.202.0's SiteSearchScope, and the deprecated top-level modes 0.137.0 had).
 const siteSpaceIds = z.array(z.string().min(1).max(128)).min(1).max(1000);
 
-export const siteSearchScope = z.discriminatedUnion('mode', [
+const siteSearchScope = z.discriminatedUnion('mode', [
   z.strictObject({
     mode: z.literal('default'),
     currentSiteSpace: z.string().min(1).max(128).optional(),

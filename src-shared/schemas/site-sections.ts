@@ -5,7 +5,7 @@ import { condition } from './sites';
 // GitBook 0.137.0's bounds for sections and section groups (SiteSectionTitle, SiteSectionPath,
 // SiteSectionDescription, SiteSectionGroupTitle, Icon) and the move/sort bodies.
 export const siteSectionTitle = z.string().min(2).max(128);
-export const siteSectionPath = z.string().min(1).max(100);
+const siteSectionPath = z.string().min(1).max(100);
 export const siteSectionDescription = z.string().max(256);
 export const siteSectionGroupTitle = z.string().min(1).max(100);
 export const icon = z.string().max(50);
@@ -47,15 +47,14 @@ export type UpdateSiteSectionGroupInput = z.infer<typeof updateSiteSectionGroupB
 
 export const addSectionToGroupBody = z.strictObject({ sectionId: z.string().min(1) });
 
-export const SITE_STRUCTURE_ITEM_TYPES = ['site-space', 'site-section', 'site-section-group'] as const;
-export const siteStructureItemPointer = z.strictObject({ type: z.enum(SITE_STRUCTURE_ITEM_TYPES), id: z.string().min(1) });
+const SITE_STRUCTURE_ITEM_TYPES = ['site-space', 'site-section', 'site-section-group'] as const;
+const siteStructureItemPointer = z.strictObject({ type: z.enum(SITE_STRUCTURE_ITEM_TYPES), id: z.string().min(1) });
 export type SiteStructureItemPointer = z.infer<typeof siteStructureItemPointer>;
 
 /** One of `before` and `after` (the service says which field is missing or doubled). */
 const movePosition = <T extends z.ZodType>(pointer: T) => z.strictObject({ before: pointer.optional(), after: pointer.optional() });
 
 export const sortSiteStructureBody = z.strictObject({ item: siteStructureItemPointer, position: movePosition(siteStructureItemPointer) });
-export type SortSiteStructureInput = z.infer<typeof sortSiteStructureBody>;
 
 export const moveSiteSectionBody = z.strictObject({
   position: movePosition(z.strictObject({ type: z.literal('site-section'), siteSection: z.string().min(1) })),

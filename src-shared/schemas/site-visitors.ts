@@ -4,7 +4,7 @@ import { listQuery, uri } from './common';
 // Who may visit a published site, GitBook 0.137.0: share links (ShareLink, ShareLinkName), the publishing auth
 // of visitor-auth sites (SitePublishingAuthUpdate) and the adaptive schema of visitor claims (SiteAdaptiveJSONSchema).
 
-export const shareLinkName = z.string().min(0).max(50);
+const shareLinkName = z.string().min(0).max(50);
 
 export const listShareLinksQuery = listQuery;
 
@@ -16,7 +16,7 @@ export const updateShareLinkBody = z
   .refine((body) => Object.keys(body).length > 0, 'give at least one of active, name');
 export type UpdateShareLinkInput = z.infer<typeof updateShareLinkBody>;
 
-export const VISITOR_AUTH_BACKENDS = ['custom', 'integration'] as const;
+const VISITOR_AUTH_BACKENDS = ['custom', 'integration'] as const;
 
 export const updatePublishingAuthBody = z.strictObject({
   backend: z.enum(VISITOR_AUTH_BACKENDS),
@@ -25,9 +25,9 @@ export const updatePublishingAuthBody = z.strictObject({
 });
 export type UpdatePublishingAuthInput = z.infer<typeof updatePublishingAuthBody>;
 
-export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 /** The one description the spec allows on the `unsigned` claims object. */
-export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
+const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 /** Nested claim objects deeper than this are refused: claims are a visitor's attributes, not documents. */
 const MAX_CLAIM_DEPTH = 8;
 const RESERVED_CLAIM_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
@@ -126,7 +126,7 @@ function checkClaim(claim: unknown, path: Path, depth: number, primitiveOnly: bo
  * (from the request body: `jsonSchema.properties.isBeta.type`) and the problem, or undefined.
  * (Whether it is a valid draft-07 schema at all is checked by the server with ajv.)
  */
-export function adaptiveSchemaProblem(jsonSchema: unknown): { path: Path; message: string } | undefined {
+function adaptiveSchemaProblem(jsonSchema: unknown): { path: Path; message: string } | undefined {
   const path = ['jsonSchema'];
   try {
     if (!isObject(jsonSchema)) throw new ShapeError(path, 'must be a JSON Schema object');
@@ -176,7 +176,7 @@ export const publishedSiteQuery = z.object({
   jwt_token: z.string().max(8192).optional(),
 });
 
-export const UNSIGNED_CLAIM_PREFIX = 'visitor.';
+const UNSIGNED_CLAIM_PREFIX = 'visitor.';
 
 /** `visitor.a.b=x` query parameters as {a: {b: "x"}} (objects without prototype: a name cannot reach one). */
 export function unsignedClaimsFromQuery(query: Record<string, string>): Record<string, unknown> {

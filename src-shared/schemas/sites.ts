@@ -3,14 +3,14 @@ import { listQuery, queryBoolean } from './common';
 import { conditionError } from '../sites/conditions';
 
 // GitBook 0.137.0's bounds and value sets for sites (components SiteTitle, SiteVisibility, SiteType, ...).
-export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
+const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
-export const SITE_AGENTS_CONTEXTS = ['excluded', 'included'] as const;
+const SITE_AGENTS_CONTEXTS = ['excluded', 'included'] as const;
 
 export const siteTitle = z.string().min(2).max(128);
-export const siteVisibility = z.enum(SITE_VISIBILITIES);
+const siteVisibility = z.enum(SITE_VISIBILITIES);
 /** A proxy origin: a domain and one or more path segments, e.g. company.com/docs. */
-export const siteProxyOrigin = z
+const siteProxyOrigin = z
   .string()
   .max(512)
   .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, 'must be a domain followed by one or more path segments, such as company.com/docs');
@@ -33,7 +33,7 @@ export const createSiteBody = z.strictObject({
 export type CreateSiteInput = z.infer<typeof createSiteBody>;
 
 /** GitBook's SiteHostname: a domain of three or more labels (`docs.example.com`), lower case. */
-export const siteHostname = z
+const siteHostname = z
   .string()
   .max(512)
   .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'must be a domain of three or more labels in lower case, such as docs.example.com');
@@ -53,7 +53,7 @@ export const updateSiteBody = z.strictObject({
 });
 export type UpdateSiteInput = z.infer<typeof updateSiteBody>;
 
-export const siteSpacePath = z.string().min(1).max(100);
+const siteSpacePath = z.string().min(1).max(100);
 /** A visibility condition (src-shared/sites/conditions.ts): one that does not parse is refused, as "condition: <why>". */
 export const condition = z.string().min(1).max(1024).superRefine((text, ctx) => {
   const error = conditionError(text);

@@ -22,9 +22,3 @@ export const updateSpaceBody = z.strictObject({
 export type UpdateSpaceInput = z.infer<typeof updateSpaceBody>;
 
 export const getSpaceQuery = z.object({ shareKey: z.string().max(256).optional() });
-
-export const integrationsQuery = z.object({
-  search: z.string().max(100).optional(),
-  page: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-});

@@ -14,7 +14,7 @@ export const syncHelloBody = z.strictObject({
   replicaId,
 });
 
-export const fieldChange = z.strictObject({
+const fieldChange = z.strictObject({
   hlc: z.string().min(1).max(100),
   dataset: z.string().min(1).max(64),
   rowKey: z.string().min(2).max(1024),

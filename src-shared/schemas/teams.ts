@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, teamMemberRole } from './common';
 
-export const teamTitle = z.string().trim().min(1).max(64);
+const teamTitle = z.string().trim().min(1).max(64);
 
 export const listTeamsQuery = listQuery.extend({
   owner: z.string().min(1).max(100).optional(),

@@ -10,12 +10,12 @@ export const TRANSLATION_LANGUAGES = [
 ] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
-export const translationLanguage = z.enum(TRANSLATION_LANGUAGES);
+const translationLanguage = z.enum(TRANSLATION_LANGUAGES);
 /** The description gives no bound: Folio takes 1-100 characters (a space title's length is 1-50; room for "→ fr"). */
 export const translationTitle = z.string().trim().min(1).max(100);
 
 /** A JSON document kept as JSON text, at most this long (it is read by people writing a glossary, not a book). */
-export const MAX_INSTRUCTIONS_JSON = 100_000;
+const MAX_INSTRUCTIONS_JSON = 100_000;
 
 /**
  * GitBook's JSONDocument: `{object: "document", data, nodes}`, whose nodes are blocks. Each node is checked

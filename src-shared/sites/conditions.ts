@@ -6,7 +6,7 @@
  * reach a prototype. A condition that does not parse is false for every visitor.
  */
 
-export type Expr =
+type Expr =
   | { kind: 'literal'; value: unknown }
   | { kind: 'visitor' }
   | { kind: 'array'; items: Expr[] }
@@ -18,7 +18,7 @@ export type Expr =
 
 type BinaryOp = '&&' | '||' | '==' | '===' | '!=' | '!==' | '<' | '<=' | '>' | '>=';
 
-export type ParsedCondition = { ok: true; expr: Expr } | { ok: false; error: string };
+type ParsedCondition = { ok: true; expr: Expr } | { ok: false; error: string };
 
 interface Token {
   type: 'number' | 'string' | 'name' | 'punct' | 'end';

@@ -12,7 +12,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 /** Where operations without a tag go, as GitBook's generated navigation names them. */
 const UNTAGGED = 'Other';
 
-export interface SpecOperation {
+interface SpecOperation {
   path: string;
   method: string;
   tag: string;

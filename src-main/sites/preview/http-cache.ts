@@ -13,10 +13,10 @@ import { sectionNodes, type SiteStructureModel } from '../structure';
 export type SiteCachePolicy = 'shared' | 'personal' | 'never';
 
 /** Short: a publish or an edit shows within a minute; stale-while-revalidate hides the origin's latency meanwhile. */
-export const SHARED_MAX_AGE_SECONDS = 60;
-export const SHARED_STALE_SECONDS = 600;
+const SHARED_MAX_AGE_SECONDS = 60;
+const SHARED_STALE_SECONDS = 600;
 
-export function cacheControlOf(policy: SiteCachePolicy): string {
+function cacheControlOf(policy: SiteCachePolicy): string {
   if (policy === 'shared') return `public, max-age=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`;
   return policy === 'personal' ? 'private, no-cache' : 'private, no-store';
 }
@@ -57,7 +57,7 @@ export function etagOf(bytes: Uint8Array | string): string {
 }
 
 /** Whether the request's If-None-Match names this tag (weak comparison, as RFC 9110 asks for GET and HEAD). */
-export function matchesIfNoneMatch(req: IncomingMessage, etag: string): boolean {
+function matchesIfNoneMatch(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -39,7 +39,7 @@ export interface PageLinks {
   swagger?(source: SwaggerSpecRef, path: string, method: string): string | undefined;
 }
 
-export type SwaggerSpecRef = { kind: 'file'; fileId: string } | { kind: 'asset'; name: string } | { kind: 'url'; url: string };
+type SwaggerSpecRef = { kind: 'file'; fileId: string } | { kind: 'asset'; name: string } | { kind: 'url'; url: string };
 
 export function renderPageMarkdown(source: string, links: PageLinks): string {
   const toDocument = (markdown: string) =>

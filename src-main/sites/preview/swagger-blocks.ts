@@ -6,7 +6,7 @@ import { operationHtml } from './openapi-html';
 import { specFileDocument } from './spec-files';
 
 /** Where a swagger block's specification is: a file of the page's space, or a URL. */
-export type SwaggerSource = { kind: 'file'; file: ContentFileRow } | { kind: 'url'; url: string };
+type SwaggerSource = { kind: 'file'; file: ContentFileRow } | { kind: 'url'; url: string };
 
 /**
  * The HTML of a swagger block (`{% openapi src=… path=… method=… %}`) on the published site: the operation

@@ -1,5 +1,5 @@
 /** What the page shows for a failed call. */
-export interface DescribedError {
+interface DescribedError {
   message: string;
   /** The server rejected the token: the browser returns to the sign-in form. */
   unauthorized: boolean;

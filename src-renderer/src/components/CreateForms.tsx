@@ -148,7 +148,7 @@ function TitleInput(props: { id: string; value: string; onChange(value: string):
 }
 
 /** What a create form's footer says: what failed, and its submit button at rest and while sending. */
-export interface FormFooterWords {
+interface FormFooterWords {
   /** "Could not {failedTo}: ..." */
   failedTo: string;
   submit: string;

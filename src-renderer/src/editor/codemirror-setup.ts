@@ -11,7 +11,7 @@ import { formattingExtension } from './formatting/extension';
 import { livePreview, type LivePreviewOptions } from './live-preview';
 import type { PagePresence } from './page-presence';
 
-export interface PageEditorViewOptions {
+interface PageEditorViewOptions {
   parent: HTMLElement;
   text: Y.Text;
   readOnly: boolean;

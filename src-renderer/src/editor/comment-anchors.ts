@@ -26,7 +26,7 @@ export interface CommentSelection {
   quote: string;
 }
 
-export interface CommentAnchorsOptions {
+interface CommentAnchorsOptions {
   text: Y.Text;
   /** Whether the writer may comment here (the selection button shows only then). */
   canComment(): boolean;

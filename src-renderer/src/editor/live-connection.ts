@@ -1,7 +1,7 @@
 import { LiveConnection, type LiveState, type SocketLike } from '../../../src-shared/live/connection';
 
 /** Where the window's live channel is (docs/live.md) and the token it signs in with. */
-export interface LiveEndpoint {
+interface LiveEndpoint {
   url: string;
   token: string;
 }
@@ -28,7 +28,7 @@ export interface WindowLive {
   destroy(): void;
 }
 
-export interface WindowLiveOptions {
+interface WindowLiveOptions {
   /** The channel's address and token now; undefined: none (signed out, or the host could not say). */
   endpoint(): Promise<LiveEndpoint | undefined> | LiveEndpoint | undefined;
   identity(): LiveIdentity | undefined;

@@ -4,7 +4,7 @@ import type { LiveIdentity, SharedLive } from './live-connection';
 import { PagePresence } from './page-presence';
 
 /** What the live route needs of the page sync it serves (page-sync.ts). */
-export interface LiveRouteHost {
+interface LiveRouteHost {
   readonly doc: Y.Doc;
   /** The origin remote changes are applied with: the editor shows them, and they are not sent back. */
   readonly origin: unknown;

@@ -22,7 +22,7 @@ const OPEN = /^\{%-?\s*openapi-operation\s+(.*?)\s*-?%\}\s*$/;
 const CLOSE = /^\{%-?\s*endopenapi-operation\s*-?%\}\s*$/;
 const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-export function openAPITagOf(text: string): OpenAPITag | undefined {
+function openAPITagOf(text: string): OpenAPITag | undefined {
   const found = new Map<string, string>();
   for (const match of text.matchAll(ATTRIBUTE)) found.set(match[1]!, (match[2] ?? match[3] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
   const spec = found.get('spec');

@@ -2,7 +2,7 @@ import { assetUrl } from './markdown-preview';
 import { fromBase64 } from './base64';
 
 /** content.uploadFile takes at most 8 MiB (base64Bytes in src-shared/schemas/binary.ts). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 /** An image picked from disk, pasted or dropped, read into memory. */
 export interface ImageInput {

@@ -23,7 +23,7 @@ const FROM_CHANNEL = 'live-channel';
 const COLORS = ['#d1453b', '#2f7d32', '#1f6fb2', '#8e44ad', '#b9770e', '#00838f', '#c2185b', '#5d6d7e'];
 
 /** A stable colour per person: the same user has the same colour in every window and on every page. */
-export function colorOf(userId: string): string {
+function colorOf(userId: string): string {
   let hash = 0;
   for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return COLORS[hash % COLORS.length]!;

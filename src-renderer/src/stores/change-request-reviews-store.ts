@@ -28,9 +28,9 @@ export interface ChangeRequestReviewsClient {
 }
 
 export type Review = Outputs['submitChangeRequestReview'];
-export type RequestedReviewer = Outputs['getRequestedReviewersByChangeRequestId']['items'][number];
-export type ReviewCandidate = Outputs['listReviewCandidates'][number];
-export type MergeRuleStatus = Outputs['getMergeRuleStatus'];
+type RequestedReviewer = Outputs['getRequestedReviewersByChangeRequestId']['items'][number];
+type ReviewCandidate = Outputs['listReviewCandidates'][number];
+type MergeRuleStatus = Outputs['getMergeRuleStatus'];
 export type ReviewAction = 'submit' | 'request' | 'remove' | 'mergeRules';
 
 type Loadable<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & T);
@@ -60,7 +60,7 @@ export interface ChangeRequestReviewsState {
 export type ChangeRequestReviewsStore = StoreApi<ChangeRequestReviewsState>;
 
 /** The rule the space setting's checkbox stands for. */
-export const APPROVAL_RULE = 'require_at_least_one_approved_review';
+const APPROVAL_RULE = 'require_at_least_one_approved_review';
 
 export function createChangeRequestReviewsStore({ client, onUnauthorized, navigation }: FeatureDependencies<ChangeRequestReviewsClient>): ChangeRequestReviewsStore {
   const explain = (error: unknown): string => {

@@ -33,7 +33,7 @@ export interface CommentsClient {
 }
 
 /** The page whose threads are shown, on main content or a change request's. */
-export interface CommentsTarget {
+interface CommentsTarget {
   spaceId: string;
   pageId: string;
   changeRequestId?: string;
@@ -49,7 +49,7 @@ export interface CommentSelection {
 /** Key of the composer's pending flag and error (other keys are comment ids and `commentId/replyId`). */
 export const COMPOSER = 'new';
 
-export interface CommentsState {
+interface CommentsState {
   target?: CommentsTarget;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Why loading failed. */

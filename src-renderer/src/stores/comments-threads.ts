@@ -26,7 +26,7 @@ export function bodyText(entry: Comment | Reply): string {
 }
 
 /** When anything last happened in a thread: posted, edited, replied to, resolved. */
-export function lastActivity(thread: Thread): string {
+function lastActivity(thread: Thread): string {
   const { comment } = thread;
   const times = [comment.postedAt, comment.editedAt, comment.status === 'resolved' ? comment.resolvedAt : undefined];
   for (const reply of thread.replies) times.push(reply.postedAt, reply.editedAt);

@@ -11,7 +11,7 @@ export interface ConnectionClient {
   user: { me: { query(): Promise<Outputs['user']['me']> } };
 }
 
-export interface ConnectionState {
+interface ConnectionState {
   status: 'online' | 'offline';
   /** Why: the device lost its network, or the Folio server did not answer. */
   cause?: 'network' | 'server';

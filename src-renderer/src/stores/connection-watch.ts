@@ -1,5 +1,5 @@
 /** What the watched client tells after each call. */
-export interface ConnectionReporter {
+interface ConnectionReporter {
   reportFailure(error: unknown): void;
   reportSuccess(): void;
 }

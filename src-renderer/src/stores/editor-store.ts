@@ -22,7 +22,7 @@ export interface EditorClient {
 export type EditedChangeRequest = Pick<Outputs['changeRequests']['get'], 'id' | 'number' | 'status' | 'subject'>;
 
 /** The open page: loading, failed (in words), or live with its sync. */
-export type EditorSession =
+type EditorSession =
   | { status: 'closed' }
   | { status: 'loading'; target: PageTarget }
   | { status: 'error'; target: PageTarget; message: string }

@@ -14,11 +14,11 @@ export interface ExportClient {
 }
 
 /** Hands the archive to the writer (in the window: a download); injected so the store runs in Node. */
-export type SaveFile = (fileName: string, bytes: Uint8Array) => void;
+type SaveFile = (fileName: string, bytes: Uint8Array) => void;
 
-export type ExportPhase = { status: 'idle' } | { status: 'exporting' } | { status: 'failed'; message: string };
+type ExportPhase = { status: 'idle' } | { status: 'exporting' } | { status: 'failed'; message: string };
 
-export interface ExportState {
+interface ExportState {
   phase: ExportPhase;
   /** Exports the open space (or the change request being edited) as a GitBook repository zip, and saves it. */
   download(save: SaveFile): Promise<void>;

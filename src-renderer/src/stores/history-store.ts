@@ -9,11 +9,11 @@ type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 
 export type RevisionEntry = Outputs['revisions']['list']['items'][number];
-export type RevisionHeader = Outputs['revisions']['page']['revision'];
+type RevisionHeader = Outputs['revisions']['page']['revision'];
 export type RevisionPage = NonNullable<Outputs['revisions']['page']['page']>;
 /** The same page in the current content, for comparing; null when it is deleted now. */
 export type PageNow = Outputs['revisions']['page']['now'];
-export type RevisionOutlineItem = Outputs['revisions']['pages']['pages'][number];
+type RevisionOutlineItem = Outputs['revisions']['pages']['pages'][number];
 
 /** The slice of the tRPC client the history uses. */
 export interface HistoryClient {
@@ -27,7 +27,7 @@ export interface HistoryClient {
 }
 
 /** The page shown read-only at a revision; `missing` when it did not exist then (with the pages that did). */
-export type RevisionView =
+type RevisionView =
   | { status: 'idle' }
   | { status: 'loading'; key: string }
   | { status: 'error'; key: string; message: string }

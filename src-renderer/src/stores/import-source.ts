@@ -39,7 +39,7 @@ export function folderUrl(input: string): Checked<string> {
   return { ok: false, message: 'Give the folder’s full path, starting with / (or a drive letter on Windows); ~ and relative paths are not understood.' };
 }
 
-export type UploadSource = 'zip' | 'docx' | 'markdown' | 'html';
+type UploadSource = 'zip' | 'docx' | 'markdown' | 'html';
 
 /** The import source of a chosen file, by its name. */
 export function uploadSource(name: string, size: number): Checked<UploadSource> {

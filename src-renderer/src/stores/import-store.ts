@@ -10,7 +10,7 @@ import { folderUrl, markdownFileSource, uploadSource, websiteUrl } from './impor
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 
-export type ImportResult = NonNullable<Outputs['content']['importStatus']['result']>;
+type ImportResult = NonNullable<Outputs['content']['importStatus']['result']>;
 
 /** The slice of the tRPC client imports use. */
 export interface ImportClient {
@@ -28,7 +28,7 @@ export type ImportSourceChoice =
   | { kind: 'folder'; path: string }
   | { kind: 'file' | 'markdown-file'; name: string; bytes: Uint8Array };
 
-export interface ImportTarget {
+interface ImportTarget {
   spaceId: string;
   /** Import under this page; at the root when absent. */
   parentPageId?: string;
@@ -44,7 +44,7 @@ export type ImportPhase =
   | { status: 'failed'; message: string };
 
 /** Whether this server reads folders on its own disk (the desktop app, or `--allow-file-imports`). */
-export type FileImports = { status: 'unknown' } | { status: 'known'; allowed: boolean; desktop: boolean };
+type FileImports = { status: 'unknown' } | { status: 'known'; allowed: boolean; desktop: boolean };
 
 /** The dialog's fields, kept here so they survive the dialog switching to progress and back on a failure. */
 export interface ImportDraft {
@@ -57,7 +57,7 @@ export interface ImportDraft {
 
 const EMPTY_DRAFT: ImportDraft = { kind: 'website', url: '', path: '', underPage: false };
 
-export interface ImportState {
+interface ImportState {
   phase: ImportPhase;
   draft: ImportDraft;
   setDraft(changes: Partial<ImportDraft>): void;

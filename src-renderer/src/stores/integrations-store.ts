@@ -28,7 +28,7 @@ export interface IntegrationsClient {
   };
 }
 
-export interface IntegrationsState {
+interface IntegrationsState {
   /** Open when set (`#/orgs/{id}/integrations`). */
   screen?: { organizationId: string };
   integrations: ListState<Integration>;

@@ -10,7 +10,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type Invitation = Outputs['invites']['mine']['items'][number];
 
 /** Invitations shown at once; a person rarely has more than a few. */
-export const INVITATIONS_LIMIT = 100;
+const INVITATIONS_LIMIT = 100;
 
 /** The slice of the tRPC client the invitations panel uses. */
 export interface InvitationsClient {
@@ -21,7 +21,7 @@ export interface InvitationsClient {
   };
 }
 
-export interface InvitationsState {
+interface InvitationsState {
   list: ListState<Invitation>;
   /** The invitation being answered; one at a time. */
   answering?: string;
@@ -39,7 +39,7 @@ export interface InvitationsState {
 
 export type InvitationsStore = StoreApi<InvitationsState>;
 
-export interface InvitationsDependencies {
+interface InvitationsDependencies {
   client: InvitationsClient;
   onUnauthorized(message: string): void;
 }
@@ -111,7 +111,7 @@ export function createInvitationsStore({ client, onUnauthorized }: InvitationsDe
 }
 
 /** What the organizations list does when an invitation is accepted: loads again, and opens the one joined. */
-export interface JoinFollower {
+interface JoinFollower {
   getState(): { load(): Promise<void>; select(organizationId: string): Promise<void> };
 }
 

@@ -6,9 +6,9 @@ import type { KeyValueStorage } from './storage';
  * syntax colours only) instead of the live preview. For writers who know the markup and want every
  * character in view; kept across pages and restarts.
  */
-export const MARKDOWN_SOURCE_KEY = 'folio.editor.showMarkdown';
+const MARKDOWN_SOURCE_KEY = 'folio.editor.showMarkdown';
 
-export interface MarkdownSourceState {
+interface MarkdownSourceState {
   showMarkdown: boolean;
   toggle(): void;
 }

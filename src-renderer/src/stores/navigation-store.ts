@@ -47,7 +47,7 @@ export interface NavigationState {
 export type NavigationStore = StoreApi<NavigationState>;
 
 /** What the editor shows: a page, or a reusable content (edited the same way, used wherever it is included). */
-export type OpenContent = { kind: 'page'; pageId: string } | { kind: 'reusable-content'; reusableContentId: string };
+type OpenContent = { kind: 'page'; pageId: string } | { kind: 'reusable-content'; reusableContentId: string };
 
 export function openContentOf(state: Pick<NavigationState, 'pageId' | 'reusableContentId'>): OpenContent | undefined {
   if (state.reusableContentId) return { kind: 'reusable-content', reusableContentId: state.reusableContentId };

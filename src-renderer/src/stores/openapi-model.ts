@@ -13,7 +13,7 @@ export type OpenAPISpecVersion = Outputs['openapi']['versions']['list']['items']
 /** The operation a page's OpenAPI block shows (null when the spec or the operation is not there). */
 export type OpenAPIOperation = NonNullable<Outputs['openapi']['operation']>;
 export type OperationRef = Inputs['openapi']['operation'];
-export type SpecSourceInput = Inputs['openapi']['create']['source'];
+type SpecSourceInput = Inputs['openapi']['create']['source'];
 
 /** Specs listed per page; more load on request. */
 export const SPECS_PAGE_SIZE = 50;

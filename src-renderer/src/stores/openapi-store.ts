@@ -36,7 +36,7 @@ export interface OpenAPIClient {
   };
 }
 
-export type OpenAPIAction = 'create' | 'update' | 'delete';
+type OpenAPIAction = 'create' | 'update' | 'delete';
 
 /** The organization's specs, or one spec of it (`#/orgs/{id}/openapi[/{slug}]`). */
 export interface OpenAPIScreen {
@@ -44,7 +44,7 @@ export interface OpenAPIScreen {
   slug?: string;
 }
 
-export interface OpenAPIState {
+interface OpenAPIState {
   screen?: OpenAPIScreen;
   specs: ListState<OpenAPISpec>;
   spec: Load<OpenAPISpec>;
@@ -73,7 +73,7 @@ export interface OpenAPIState {
 export type OpenAPIStore = StoreApi<OpenAPIState>;
 
 /** A timer the store can cancel; tests pass their own to run polls by hand. */
-export type Schedule = (run: () => void, ms: number) => () => void;
+type Schedule = (run: () => void, ms: number) => () => void;
 
 const realSchedule: Schedule = (run, ms) => {
   const timer = setTimeout(run, ms);

@@ -13,16 +13,16 @@ export interface OrgHomeClient {
   recentPages: { list: { query(input: Inputs['recentPages']['list']): Promise<RecentPage[]> } };
 }
 
-export type RecentPagesLoad =
+type RecentPagesLoad =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; items: RecentPage[] };
 
 /** What the organization opens on: its home (spaces and the writer's recent pages) or its settings. */
-export type OrgView = 'home' | 'settings';
+type OrgView = 'home' | 'settings';
 
-export interface OrgHomeState {
+interface OrgHomeState {
   view: OrgView;
   recent: RecentPagesLoad;
   showSettings(): void;
@@ -39,7 +39,7 @@ interface OrgHomeDependencies {
   organizations: OrganizationsStore;
 }
 
-export const RECENT_PAGES_SHOWN = 8;
+const RECENT_PAGES_SHOWN = 8;
 
 export function createOrgHomeStore({ client, onUnauthorized, organizations }: OrgHomeDependencies): OrgHomeStore {
   // The newest load wins: switching organizations quickly never shows the previous one's pages.

@@ -8,10 +8,10 @@ type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 /** An invite by email waiting for its invitee, as the organization's admins see it. */
 export type OrgInvite = Outputs['invites']['list']['items'][number];
-export type InviteResult = Outputs['invites']['create'];
+type InviteResult = Outputs['invites']['create'];
 
 /** Pending invites shown in the members section. */
-export const ORG_INVITES_LIMIT = 100;
+const ORG_INVITES_LIMIT = 100;
 /** People one invite may name (the server's MAX_INVITES_PER_REQUEST). */
 export const MAX_EMAILS_PER_INVITE = 10;
 
@@ -24,15 +24,15 @@ export interface OrgInvitesClient {
   };
 }
 
-export type OrgInvitesAction = 'invite' | 'revoke';
+type OrgInvitesAction = 'invite' | 'revoke';
 
-export interface OrgInvitesWrites {
+interface OrgInvitesWrites {
   /** Invites the emails in `text` (separated by commas, spaces or lines) with `role`. */
   invite(text: string, role: Member['role']): Promise<boolean>;
   revoke(inviteId: string): Promise<boolean>;
 }
 
-export type OrgInvitesState = OrgSectionState<OrgInvite, OrgInvitesAction> & OrgInvitesWrites;
+type OrgInvitesState = OrgSectionState<OrgInvite, OrgInvitesAction> & OrgInvitesWrites;
 export type OrgInvitesStore = StoreApi<OrgInvitesState>;
 
 /** The distinct emails typed, or why they cannot be sent (the field first, as /v1 says it). */

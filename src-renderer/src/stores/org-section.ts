@@ -18,7 +18,7 @@ export interface OrgSectionState<T, A extends string> {
   clearError(action: A): void;
 }
 
-export interface OrgSectionKit<T, A extends string> {
+interface OrgSectionKit<T, A extends string> {
   /** Runs a write of the open organization: its pending flag, its error in the server's words, a notice when it worked. */
   write<R>(action: A, run: (organizationId: string) => Promise<R>, notice: (result: R) => string): Promise<R | undefined>;
   /** Refuses a write before asking the server, with the reason shown as its error. */

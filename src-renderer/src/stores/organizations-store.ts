@@ -32,7 +32,7 @@ export interface OrganizationsState {
   reset(): void;
 }
 
-export interface OrganizationsDependencies {
+interface OrganizationsDependencies {
   client: FolioClient;
   storage: KeyValueStorage;
   /** Called with the server's message when a call is refused with 401. */

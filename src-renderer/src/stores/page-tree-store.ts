@@ -36,13 +36,13 @@ export interface PageTreeClient {
   };
 }
 
-export type PageTreeLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+type PageTreeLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
 /** What the writer can ask for; each has its own pending flag and error. */
 export type PageTreeAction = 'create' | 'rename' | 'emoji' | 'move' | 'delete' | 'restore';
 
 /** The last page deleted, offered for undo. */
-export interface DeletedPage {
+interface DeletedPage {
   id: string;
   title: string;
   /** The page and the pages below it. */
@@ -96,7 +96,7 @@ export type PageTreeStore = StoreApi<PageTreeState>;
 
 /** The API's title limit (src-shared/schemas/pages.ts), checked before asking. */
 export const PAGE_TITLE_MAX_LENGTH = 255;
-export const NEW_PAGE_TITLE = 'Untitled';
+const NEW_PAGE_TITLE = 'Untitled';
 
 const FRESH = { load: { status: 'idle' }, tree: EMPTY_TREE, commentCounts: {}, renamingId: undefined, focusTitleId: undefined, lastDeleted: undefined } as const;
 

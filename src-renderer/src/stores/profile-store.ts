@@ -12,7 +12,7 @@ export interface ProfileClient {
   user: { updateProfile: { mutate(input: ProfileInput): Promise<User> } };
 }
 
-export interface ProfileState {
+interface ProfileState {
   saving: boolean;
   /** Why the profile was not saved, in the server's words (they name the field). */
   error?: string;

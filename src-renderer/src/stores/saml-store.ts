@@ -8,7 +8,7 @@ type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 export type SamlProvider = Outputs['saml']['get'];
 
-export const SAML_PROVIDERS_LIMIT = 100;
+const SAML_PROVIDERS_LIMIT = 100;
 export const LABEL_MAX = 30;
 export const ENTITY_ID_MAX = 1024;
 export const CERTIFICATE_MAX = 10_000;
@@ -38,13 +38,13 @@ export interface SamlDraft {
   defaultTeam: string;
 }
 
-export interface SamlWrites {
+interface SamlWrites {
   create(draft: SamlDraft): Promise<SamlProvider | undefined>;
   update(samlProviderId: string, draft: SamlDraft): Promise<boolean>;
   remove(samlProviderId: string): Promise<boolean>;
 }
 
-export type SamlState = OrgSectionState<SamlProvider, SamlAction> & SamlWrites;
+type SamlState = OrgSectionState<SamlProvider, SamlAction> & SamlWrites;
 export type SamlStore = StoreApi<SamlState>;
 
 /** The form's values for a provider (empty for a new one). */

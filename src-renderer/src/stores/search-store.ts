@@ -35,7 +35,7 @@ export interface SearchGroup {
   pages: Array<{ pageId: string; pageTitle: string; options: number[] }>;
 }
 
-export interface SearchState {
+interface SearchState {
   query: string;
   organizationId?: string;
   /** idle: nothing typed; searching: an answer is awaited (earlier results stay shown meanwhile). */
@@ -67,7 +67,7 @@ export const SEARCH_DELAY_MS = 150;
 const MAX_QUERY_LENGTH = 512;
 
 /** The server's answer as the palette lists it. */
-export function optionsOf(spaces: SpaceResult[]): { groups: SearchGroup[]; options: SearchOption[] } {
+function optionsOf(spaces: SpaceResult[]): { groups: SearchGroup[]; options: SearchOption[] } {
   const options: SearchOption[] = [];
   const groups = spaces.map((space) => ({
     spaceId: space.id,

@@ -5,10 +5,10 @@ import type { KeyValueStorage } from './storage';
 /** Where the browser keeps the API token between visits. */
 export const TOKEN_KEY = 'folio.apiToken';
 
-export type SessionStatus = 'signed-out' | 'checking' | 'signed-in';
+type SessionStatus = 'signed-out' | 'checking' | 'signed-in';
 
 /** The browser's sign-in: a pasted API token, checked against the server before it is kept. */
-export interface SessionState {
+interface SessionState {
   status: SessionStatus;
   token?: string;
   /** Why the sign-in form is shown again (for example the server stopped accepting the saved token). */
@@ -27,7 +27,7 @@ export interface SessionState {
   expire(message: string): void;
 }
 
-export interface SessionDependencies {
+interface SessionDependencies {
   storage: KeyValueStorage;
   /** Any authenticated call made with this token (user.me); it rejects when the token is refused. */
   verify(token: string): Promise<unknown>;

@@ -19,9 +19,9 @@ export interface SettingsClient {
   };
 }
 
-export type SettingsLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; settings: Settings };
+type SettingsLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; settings: Settings };
 
-export interface SettingsState {
+interface SettingsState {
   load: SettingsLoad;
   /** Saving or disconnecting the team server. */
   saving: boolean;

@@ -31,9 +31,9 @@ export const ANNOUNCEMENT_STYLE_LABELS: ReadonlyArray<{ value: AnnouncementStyle
   { value: 'success', label: 'Success' },
 ];
 
-export const APPEARANCE_TITLE_MIN = 2;
+const APPEARANCE_TITLE_MIN = 2;
 export const APPEARANCE_TITLE_MAX = 128;
-export const ANNOUNCEMENT_MIN = 2;
+const ANNOUNCEMENT_MIN = 2;
 export const ANNOUNCEMENT_MAX = 128;
 export const COPYRIGHT_MAX = 300;
 
@@ -111,9 +111,9 @@ export function applyDraft(settings: SiteCustomizationSettings, draft: Appearanc
   };
 }
 
-export type AppearanceAction = 'save';
+type AppearanceAction = 'save';
 
-export interface SiteAppearanceState extends ActionState<AppearanceAction> {
+interface SiteAppearanceState extends ActionState<AppearanceAction> {
   /** The site whose customization is loaded (or loading). */
   site?: SiteRef;
   customization: Load<SiteCustomizationSettings>;

@@ -10,7 +10,7 @@ import type { SitesStore } from './sites-store';
 // The section groups of the open site (GitBook's SiteSectionGroup: a titled group of sections in the site's
 // top navigation). The structure they change is the Sites store's; this store writes and has it read again.
 
-export type SectionGroup = inferRouterOutputs<AppRouter>['sites']['sectionGroups']['create'];
+type SectionGroup = inferRouterOutputs<AppRouter>['sites']['sectionGroups']['create'];
 type GroupRef = SiteRef & { siteSectionGroupId: string };
 
 /** The slice of the tRPC client the group controls use. */
@@ -48,9 +48,9 @@ export function groupsOf(structure: SiteStructure): Group[] {
 }
 
 /** `create`: the New group form; `groups`: the rows' renames, deletes and moves in and out of groups. */
-export type SiteGroupsAction = 'create' | 'groups';
+type SiteGroupsAction = 'create' | 'groups';
 
-export interface SiteGroupsState extends ActionState<SiteGroupsAction> {
+interface SiteGroupsState extends ActionState<SiteGroupsAction> {
   /** A new empty group at the end of the open site's sections. */
   createGroup(title: string): Promise<boolean>;
   renameGroup(groupId: string, title: string): Promise<boolean>;

@@ -9,7 +9,7 @@ import type { Load, SiteRef } from './sites-model';
 // The Appearance section when it applies to one site space: the settings in effect there (the site's with the
 // site space's overrides), changed by a merge patch of the fields that differ, or given back to the site whole.
 
-export type SiteSpaceRef = SiteRef & { siteSpaceId: string };
+type SiteSpaceRef = SiteRef & { siteSpaceId: string };
 
 /** The slice of the tRPC client the section uses for a site space. */
 export interface SiteSpaceAppearanceClient {
@@ -22,9 +22,9 @@ export interface SiteSpaceAppearanceClient {
   };
 }
 
-export type SiteSpaceAppearanceAction = 'save' | 'reset';
+type SiteSpaceAppearanceAction = 'save' | 'reset';
 
-export interface SiteSpaceAppearanceState extends ActionState<SiteSpaceAppearanceAction> {
+interface SiteSpaceAppearanceState extends ActionState<SiteSpaceAppearanceAction> {
   /** The site space whose settings are loaded (or loading). */
   siteSpace?: SiteSpaceRef;
   /** The settings in effect on the site space's pages. */

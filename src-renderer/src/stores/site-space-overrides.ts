@@ -9,7 +9,7 @@ import type { SiteStructure, StructureItem } from './sites-model';
 export type { SiteSpaceCustomizationInput };
 
 /** Deep equality of JSON values, key order aside. */
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -7,7 +7,7 @@ import type { SitesAction, SitesClient, SitesState } from './sites-state';
 // What the Sites store's actions share: which site is open, the runner of its writes, and the reads that
 // fill the screen (each dropped when it answers for a screen no longer shown).
 
-export interface SitesContextDependencies {
+interface SitesContextDependencies {
   client: SitesClient;
   get: StoreApi<SitesState>['getState'];
   set: StoreApi<SitesState>['setState'];

@@ -7,7 +7,7 @@ export interface CollectionNode {
   spaces: Space[];
 }
 
-export interface SpaceTree {
+interface SpaceTree {
   /** Top-level collections. */
   collections: CollectionNode[];
   /** Spaces in no collection. */

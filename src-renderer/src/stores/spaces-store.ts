@@ -7,20 +7,20 @@ const TREE_PAGE_SIZE = 100;
 const MAX_TREE_PAGES = 20;
 
 /** The spaces and collections of the open organization, in the order the lists return them. */
-export type TreeState =
+type TreeState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; collections: Collection[]; spaces: Space[]; truncated: boolean };
 
 /** The space being looked at. */
-export type OpenSpaceState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; space: Space };
+type OpenSpaceState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; space: Space };
 
 /** What the user can ask for; each has its own pending flag and error, shown beside its control. */
-export type SpaceAction = 'createSpace' | 'createCollection' | 'rename' | 'delete' | 'restore';
+type SpaceAction = 'createSpace' | 'createCollection' | 'rename' | 'delete' | 'restore';
 
 /** The last space deleted, kept so that it can be restored (the server keeps it in the trash for 7 days). */
-export interface DeletedSpace {
+interface DeletedSpace {
   space: Space;
   /** The space that followed it among its siblings, to put it back in its place on undo. */
   before?: string;
@@ -33,7 +33,7 @@ export interface NewSpace {
   parent?: string;
 }
 
-export interface NewCollection {
+interface NewCollection {
   title: string;
   parent?: string;
 }
@@ -70,7 +70,7 @@ export interface SpacesState {
   reset(): void;
 }
 
-export interface SpacesDependencies {
+interface SpacesDependencies {
   client: FolioClient;
   /** Called with the server's message when a call is refused with 401. */
   onUnauthorized(message: string): void;

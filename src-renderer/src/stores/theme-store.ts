@@ -8,7 +8,7 @@ export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark']
 /** Where the choice is remembered (localStorage in the app and in a browser). */
 export const THEME_STORAGE_KEY = 'folio.theme';
 
-export interface ThemeState {
+interface ThemeState {
   choice: ThemeChoice;
   choose(choice: ThemeChoice): void;
 }
@@ -16,7 +16,7 @@ export interface ThemeState {
 export type ThemeStore = StoreApi<ThemeState>;
 
 /** The remembered choice; anything unknown (an older or edited value) is the system's theme. */
-export function readThemeChoice(storage: KeyValueStorage): ThemeChoice {
+function readThemeChoice(storage: KeyValueStorage): ThemeChoice {
   const stored = storage.getItem(THEME_STORAGE_KEY);
   return THEME_CHOICES.find((choice) => choice === stored) ?? 'system';
 }
@@ -33,7 +33,7 @@ export function createThemeStore(storage: KeyValueStorage): ThemeStore {
 }
 
 /** The element styles/theme.css reads: `data-theme` overrides prefers-color-scheme; none follows the system. */
-export interface ThemeRoot {
+interface ThemeRoot {
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
 }

@@ -11,7 +11,7 @@ export type Translation = Outputs['translations']['get'];
 export { TRANSLATION_LANGUAGES, type TranslationLanguage };
 
 /** Translations listed in the settings (an organization has a handful: one per language and space). */
-export const TRANSLATIONS_LIMIT = 100;
+const TRANSLATIONS_LIMIT = 100;
 export const TRANSLATION_TITLE_MAX = 100;
 
 /** The slice of the tRPC client the translations section uses. */
@@ -24,22 +24,22 @@ export interface TranslationsClient {
   };
 }
 
-export type TranslationsAction = 'create' | 'rename' | 'delete';
+type TranslationsAction = 'create' | 'rename' | 'delete';
 
-export interface NewTranslationInput {
+interface NewTranslationInput {
   spaceId: string;
   sourceLanguage: TranslationLanguage;
   language: TranslationLanguage;
   title?: string;
 }
 
-export interface TranslationsWrites {
+interface TranslationsWrites {
   create(input: NewTranslationInput): Promise<Translation | undefined>;
   rename(translationId: string, title: string): Promise<boolean>;
   remove(translationId: string): Promise<boolean>;
 }
 
-export type TranslationsState = OrgSectionState<Translation, TranslationsAction> & TranslationsWrites;
+type TranslationsState = OrgSectionState<Translation, TranslationsAction> & TranslationsWrites;
 export type TranslationsStore = StoreApi<TranslationsState>;
 
 /** A language code in the reader's words: `fr` → "French (fr)". */

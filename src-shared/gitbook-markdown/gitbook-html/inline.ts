@@ -27,7 +27,7 @@ export const MARK_COLORS: readonly MarkColor[] = ['default', 'green', 'blue', 'r
  * names themselves as the CSS values, and leaves out the side that is `default`. Undefined when the
  * style names anything else (the tag is then not GitBook's and stays text).
  */
-export function markColors(style: string): { text: MarkColor; background: MarkColor } | undefined {
+function markColors(style: string): { text: MarkColor; background: MarkColor } | undefined {
   const colors = { text: 'default' as MarkColor, background: 'default' as MarkColor };
   for (const declaration of style.split(';')) {
     if (declaration.trim() === '') continue;
@@ -85,7 +85,7 @@ function verbatim(node: HtmlElementNode, ctx: ConvertContext, marks: MarkType[],
 }
 
 /** `<img src alt data-size>` in a line of text. */
-export function inlineImageOf(attrs: Record<string, string>, ctx: ConvertContext): InlineImage {
+function inlineImageOf(attrs: Record<string, string>, ctx: ConvertContext): InlineImage {
   const size = attrs['data-size'];
   return {
     object: 'inline',

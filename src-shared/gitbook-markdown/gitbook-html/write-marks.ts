@@ -10,7 +10,7 @@ import { colorOpenTag } from './write-inline';
  * mark taken off its leaves), outermost mark first, so the markdown writer writes each run once
  * between its tags, like a link around its text.
  */
-export interface HtmlMarkWrapper {
+interface HtmlMarkWrapper {
   object: 'inline';
   type: '#html-mark';
   open: string;

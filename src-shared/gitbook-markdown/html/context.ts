@@ -22,7 +22,7 @@ export interface RenderContext {
   anchors(): Set<string>;
 }
 
-export interface Renderers {
+interface Renderers {
   blocks(nodes: readonly Block[], ctx: RenderContext): string;
   inlines(nodes: readonly InlineContent[], ctx: RenderContext): string;
 }

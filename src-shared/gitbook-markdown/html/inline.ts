@@ -42,7 +42,7 @@ const MARK_TAGS: ReadonlyArray<[DocumentMark['type'], string, string]> = [
 ];
 
 /** A line break inside a leaf is a visible line break (GitBook's documents keep soft breaks as spaces). */
-export function textHtml(text: string): string {
+function textHtml(text: string): string {
   return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 }
 

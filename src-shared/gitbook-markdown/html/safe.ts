@@ -39,7 +39,7 @@ export function safeImageSrc(url: string | undefined): string | undefined {
 }
 
 /** Whether a (safe) URL leaves the site: such links get `rel="noopener noreferrer"`. */
-export function isExternal(url: string): boolean {
+function isExternal(url: string): boolean {
   return /^(https?:)?\/\//i.test(url);
 }
 

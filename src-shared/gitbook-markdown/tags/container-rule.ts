@@ -7,7 +7,7 @@ import type { StateBlock } from 'markdown-it';
  * blocks, so the content may hold anything markdown can (lists, code, other tags) at any depth.
  */
 
-export type LineKind = 'open' | 'close' | undefined;
+type LineKind = 'open' | 'close' | undefined;
 
 /** The text of a line after its indentation (up to the end of the line). */
 export function lineText(state: StateBlock, line: number): string {

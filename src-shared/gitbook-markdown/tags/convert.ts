@@ -17,7 +17,7 @@ import { isTagNode, type TagNode } from './tag-rule';
  * carries goes through `ctx.ref`, the one place URLs become references.
  */
 
-export type ConvertChildren = (nodes: readonly RootContent[], ctx: ConvertContext, container: Container) => Block[];
+type ConvertChildren = (nodes: readonly RootContent[], ctx: ConvertContext, container: Container) => Block[];
 
 /** The blocks for a GitBook node, or undefined when the node is not one (the caller converts it). */
 export function convertGitBookNode(node: unknown, ctx: ConvertContext, children: ConvertChildren): Block[] | undefined {

@@ -59,7 +59,7 @@ function detailsRule(state: StateBlock, startLine: number, endLine: number, sile
 }
 
 /** HTML inline content (a summary) as mdast phrasing: text, emphasis, strong, code, strike, links, line breaks. */
-export function htmlPhrasing(html: string): PhrasingContent[] {
+function htmlPhrasing(html: string): PhrasingContent[] {
   return phrasingOf(parseHtml(html).childNodes);
 }
 

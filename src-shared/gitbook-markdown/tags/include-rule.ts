@@ -24,7 +24,7 @@ export const isIncludeNode = (node: unknown): node is IncludeNode => (node as { 
 const INCLUDE = /^\{%-?\s*include\s+(?:"([^"\n]+)"|'([^'\n]+)')\s*-?%\}$/;
 
 /** The path of an include line (surrounding whitespace allowed), or undefined when the line is no include. */
-export function readInclude(line: string): string | undefined {
+function readInclude(line: string): string | undefined {
   const match = INCLUDE.exec(line.trim());
   const path = match?.[1] ?? match?.[2];
   return path?.trim() ? path : undefined;

@@ -8,7 +8,7 @@ import type { InlineMath } from '../types';
  */
 
 /** An mdast node for a formula (see parse.ts: plugins hand over mdast nodes). */
-export interface InlineMathNode {
+interface InlineMathNode {
   type: 'inlineMath';
   value: string;
 }

@@ -17,7 +17,7 @@ interface CommentEntryProps {
 }
 
 /** Markdown shown as its words: paragraphs at blank lines, line breaks kept, never interpreted as HTML. */
-export function CommentBody({ markdown }: { markdown: string }) {
+function CommentBody({ markdown }: { markdown: string }) {
   const paragraphs = markdown.split(/\n\s*\n/).filter((p) => p.trim());
   return (
     <div className="comment__body">

@@ -21,7 +21,7 @@ export interface GitSyncClient {
 export type GitSyncSettings = NonNullable<Outputs['gitSync']['get']>;
 export type GitSyncSettingsInput = Inputs['gitSync']['configure']['settings'];
 
-export type GitSyncLoad =
+type GitSyncLoad =
   | { status: 'idle' }
   | { status: 'loading' }
   /** The caller is not an admin of the space (FORBIDDEN): only admins may see or change the settings. */
@@ -30,7 +30,7 @@ export type GitSyncLoad =
   /** `settings` null: Git Sync was never set up for the space. */
   | { status: 'ready'; settings: GitSyncSettings | null };
 
-export type GitSyncAction = 'configure' | 'disable' | 'sync';
+type GitSyncAction = 'configure' | 'disable' | 'sync';
 
 export interface GitSyncState {
   /** The space the panel shows; answers for another one are dropped. */

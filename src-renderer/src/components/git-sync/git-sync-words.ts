@@ -10,7 +10,7 @@ const STAGE_WORDS: Record<Stage, string> = {
 };
 
 /** A commit as people quote it: its first seven characters. */
-export function shortCommit(commit: string): string {
+function shortCommit(commit: string): string {
   return commit.slice(0, 7);
 }
 
@@ -26,7 +26,7 @@ function displayUrl(url: string): string {
   }
 }
 
-export interface GitSyncStatusWords {
+interface GitSyncStatusWords {
   tone: 'running' | 'failure' | 'success' | 'idle';
   text: string;
 }

@@ -5,7 +5,7 @@ import type { ImportPhase } from '../../stores/import-store';
 import { useAppStores } from '../stores-context';
 
 /** The step in words, and the bar's value (undefined while the total is not known yet). */
-export function importStep(phase: ImportPhase): { words: string; percent?: number } {
+function importStep(phase: ImportPhase): { words: string; percent?: number } {
   switch (phase.status) {
     case 'starting':
       return { words: 'Starting the import…' };

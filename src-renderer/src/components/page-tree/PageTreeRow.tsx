@@ -129,7 +129,7 @@ export const PageTreeRow = memo(function PageTreeRow(props: PageTreeRowProps) {
   );
 });
 
-export const commentLabel = (count: number) => `${count} open comment${count === 1 ? '' : 's'}`;
+const commentLabel = (count: number) => `${count} open comment${count === 1 ? '' : 's'}`;
 
 /** The title, edited in place: Enter saves, Escape keeps the old one, leaving the field saves a change. */
 function RenameInput({ page, handlers }: { page: TreePage; handlers: RowHandlers }) {

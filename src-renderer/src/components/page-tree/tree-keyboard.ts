@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { PageTreeState } from '../../stores/page-tree-store';
 import { type VisibleRow, parentRowIndex } from '../../stores/page-tree/visible-rows';
 
-export interface TreeKeyContext {
+interface TreeKeyContext {
   rows: VisibleRow[];
   /** The row that has focus (the roving tabindex). */
   index: number;

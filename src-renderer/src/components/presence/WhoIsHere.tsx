@@ -5,7 +5,7 @@ const NOBODY: PresentPerson[] = [];
 const noSubscription = () => () => {};
 
 /** The others on the page as the live channel reports them, re-rendered when someone comes, goes or starts editing. */
-export function usePresentPeople(presence: PagePresence | undefined): PresentPerson[] {
+function usePresentPeople(presence: PagePresence | undefined): PresentPerson[] {
   // A subscribe function of its own per page (a new one each render would resubscribe on every render).
   const subscribe = useCallback((listener: () => void) => (presence ? presence.subscribe(listener) : noSubscription()), [presence]);
   return useSyncExternalStore(subscribe, () => presence?.getOthers() ?? NOBODY);

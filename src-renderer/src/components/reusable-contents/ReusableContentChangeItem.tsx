@@ -3,7 +3,7 @@ import type { SemanticChange } from '../../stores/change-requests-store';
 import { TextDiff } from '../change-requests/TextDiff';
 import { useAppStores } from '../stores-context';
 
-export type ReusableContentChange = Extract<SemanticChange, { reusableContent: unknown }>;
+type ReusableContentChange = Extract<SemanticChange, { reusableContent: unknown }>;
 
 export const REUSABLE_CONTENT_CHANGE_TYPES: SemanticChange['type'][] = ['reusable_content_created', 'reusable_content_edited', 'reusable_content_deleted'];
 

@@ -22,13 +22,13 @@ export interface ReusableContentsClient {
 /** A reusable content as the list names it: `slug` is what include lines name it by. */
 export type ReusableContentSummary = Outputs['list'][number];
 
-export type ReusableContentsLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+type ReusableContentsLoad = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
 /** A reusable content's markdown, fetched for the live preview of the pages that include it. */
-export type MarkdownLoad = { status: 'error'; message: string } | { status: 'ready'; markdown: string };
+type MarkdownLoad = { status: 'error'; message: string } | { status: 'ready'; markdown: string };
 
 /** What a pending flag or an error belongs to: the new-content form, or one reusable content's rename or delete. */
-export type ReusableContentsAction = 'create' | `rename:${string}` | `delete:${string}`;
+type ReusableContentsAction = 'create' | `rename:${string}` | `delete:${string}`;
 
 export interface ReusableContentsState {
   /** The content listed: the open space's main content, or its change request's. */

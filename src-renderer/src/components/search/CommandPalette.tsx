@@ -4,7 +4,7 @@ import { useAppStores, useNavigation } from '../stores-context';
 import { SearchDialog } from './SearchDialog';
 
 /** Ctrl-K on Windows and Linux, Cmd-K on macOS (either works everywhere). */
-export function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 }
 

@@ -10,7 +10,7 @@ export type SharingClient = Pick<FolioClient, 'permissions'>;
 export type Principal = 'user' | 'team';
 
 /** Invitations asked for per call, and how many pages at most: objects have a handful, a list says when cut. */
-export const SHARING_PAGE_SIZE = 100;
+const SHARING_PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 
 export interface SharingList {
@@ -20,7 +20,7 @@ export interface SharingList {
   truncated: boolean;
 }
 
-export type SharingLoad =
+type SharingLoad =
   | { status: 'idle' }
   | { status: 'loading' }
   /** The caller cannot see who is invited (FORBIDDEN / NOT_FOUND): the panel shows nothing but that. */
@@ -29,9 +29,9 @@ export type SharingLoad =
   | { status: 'ready'; list: SharingList };
 
 /** What a pending flag or an error belongs to: the invite form, or one invitation (`user:u-1`, `team:t-1`). */
-export type SharingAction = 'invite' | `${Principal}:${string}`;
+type SharingAction = 'invite' | `${Principal}:${string}`;
 
-export interface SharingState {
+interface SharingState {
   /** The object the panel shows; answers for another one are dropped. */
   target?: PermissionTarget;
   load: SharingLoad;

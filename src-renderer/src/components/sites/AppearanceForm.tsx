@@ -16,7 +16,7 @@ import { FormSaveRow } from './FormSaveRow';
 // The Appearance section's fields in plain words, for the whole site or one site space: the caller's store
 // saves the draft and says how it went.
 
-export interface AppearanceFormProps {
+interface AppearanceFormProps {
   /** The settings in effect, which the fields start from (and start from again when they change). */
   settings: SiteCustomizationSettings;
   canEdit: boolean;

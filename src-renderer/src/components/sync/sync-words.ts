@@ -4,7 +4,7 @@ import { fullTime, relativeTime } from '../comments/relative-time';
 /** How the sync looks: calm, busy, waiting for the server, or stopped. */
 export type SyncTone = 'ok' | 'busy' | 'offline' | 'error';
 
-export interface SyncWords {
+interface SyncWords {
   tone: SyncTone;
   /** The state in a short sentence ("Offline — 3 changes waiting; they go out when the server is back"). */
   text: string;
@@ -50,7 +50,7 @@ export function lastSyncWords(lastSyncAt: string | undefined): string {
   return lastSyncAt ? `Last synced ${fullTime(lastSyncAt)}.` : 'Not synced yet.';
 }
 
-export interface BadgeWords {
+interface BadgeWords {
   tone: SyncTone;
   /** What the badge shows: one or two words. */
   text: string;

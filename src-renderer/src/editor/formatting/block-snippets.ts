@@ -43,7 +43,7 @@ export type BlockId =
 const lines = (...parts: string[]) => parts.join('\n');
 
 /** A fence longer than any run of backticks in the code, so the code cannot close it. */
-export function fenceFor(code: string): string {
+function fenceFor(code: string): string {
   const longest = Math.max(0, ...[...code.matchAll(/`+/g)].map((m) => m[0].length));
   return '`'.repeat(Math.max(3, longest + 1));
 }

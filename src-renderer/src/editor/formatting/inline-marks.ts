@@ -1,7 +1,7 @@
 import { EditorSelection, type EditorState, type TransactionSpec } from '@codemirror/state';
 
 /** The inline formats a writer toggles, with the markers GitBook's Git Sync writes for them. */
-export type InlineMark = 'bold' | 'italic' | 'code' | 'strikethrough';
+type InlineMark = 'bold' | 'italic' | 'code' | 'strikethrough';
 
 const MARKERS: Record<InlineMark, string> = { bold: '**', italic: '_', code: '`', strikethrough: '~~' };
 

@@ -6,7 +6,7 @@ const LIST_MARKER = /^(\s*)([*+-]|\d+[.)])\s+(\[[ xX]\]\s+)?/;
 const HEADING = /^#{1,6}\s+/;
 const QUOTE = /^>\s?/;
 
-export type ListKind = 'bullet' | 'numbered' | 'task';
+type ListKind = 'bullet' | 'numbered' | 'task';
 
 function listKindOf(text: string): ListKind | undefined {
   const match = LIST_MARKER.exec(text);

@@ -14,7 +14,7 @@ import { BlockWidget } from './block-widget';
  * rescans the block structure (markdown-it, block rules only). Widgets are cached by their markdown, so
  * a rescan redraws only the blocks whose text changed.
  */
-export interface PreviewBlock {
+interface PreviewBlock {
   from: number;
   to: number;
   widget: BlockWidget;
@@ -61,7 +61,7 @@ function widgetFor(source: string): BlockWidget | undefined {
   return widget ?? undefined;
 }
 
-export function findBlocks(doc: Text): PreviewBlock[] {
+function findBlocks(doc: Text): PreviewBlock[] {
   const blocks: PreviewBlock[] = [];
   for (const candidate of scanBlocks(doc.toString())) {
     let last = Math.min(candidate.endLine, doc.lines);

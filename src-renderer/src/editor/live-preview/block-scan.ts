@@ -14,7 +14,7 @@ import { gitbookTagsPlugin, isTagNode } from '../../../../src-shared/gitbook-mar
  * Whether a candidate really is a block (an HTML block may be plain text to GitBook) is decided later,
  * from its document (block-html.ts).
  */
-export interface BlockCandidate {
+interface BlockCandidate {
   /** 0-based first line. */
   startLine: number;
   /** 0-based line after the last one. */

@@ -6,7 +6,7 @@ export const STYLED_HTML = new Set(['mark', 'kbd', 'sup', 'sub', 's', 'u', 'stro
 /** GitBook's mark colours (`<mark style="color:red;">`, `background-color:$info`), as classes. */
 const COLOR = /(background-color|color)\s*:\s*\$?([a-z]+)/gi;
 
-export interface HtmlTag {
+interface HtmlTag {
   name: string;
   closing: boolean;
   /** `cm-lp-mark-text-red cm-lp-mark-bg-info` for a coloured mark, '' otherwise. */

@@ -5,7 +5,7 @@
  */
 
 /** GitBook's page types: documents open in the editor, groups are headers, links point elsewhere. */
-export type PageType = 'document' | 'group' | 'link';
+type PageType = 'document' | 'group' | 'link';
 
 export interface TreePage {
   id: string;
@@ -140,7 +140,7 @@ export function canMove(tree: PageTreeData, pageId: string, target: DropTarget):
 }
 
 /** The parent a page gets when dropped there. */
-export function parentFor(tree: PageTreeData, target: DropTarget): string | null {
+function parentFor(tree: PageTreeData, target: DropTarget): string | null {
   return target.position === 'inside' ? target.pageId : (tree.pages[target.pageId]?.parent ?? null);
 }
 
