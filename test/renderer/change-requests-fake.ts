@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ChangeRequest, ChangeRequestsClient, SemanticChange } from '../../src-renderer/src/stores/change-requests-store';
+import type { ChangeRequest, ChangeRequestsClient, SemanticChange } from '../../src-renderer/src/components/change-requests/change-requests-store';
 import { page, serverError, user } from './fake-client';
 
 type Status = ChangeRequest['status'];

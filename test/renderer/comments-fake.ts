@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { User } from '../../src-renderer/src/api/types';
-import type { CommentsClient } from '../../src-renderer/src/stores/comments-store';
-import type { Comment, Reaction, Reply } from '../../src-renderer/src/stores/comments-threads';
+import type { CommentsClient } from '../../src-renderer/src/components/comments/comments-store';
+import type { Comment, Reaction, Reply } from '../../src-renderer/src/components/comments/comments-threads';
 import { page, serverError, user } from './fake-client';
 
 export const owner = user();

@@ -1,6 +1,6 @@
 import type { PageOutline } from '../../src-main/content/outline-presenter';
 import { vi } from 'vitest';
-import type { PageTreeClient } from '../../src-renderer/src/stores/page-tree-store';
+import type { PageTreeClient } from '../../src-renderer/src/components/page-tree/page-tree-store';
 import { serverError } from './fake-client';
 
 /** A page as the fake server keeps it; order is the order of the array. */

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../../src-shared/html';
 import { missingOperationBodyHtml, operationBodyHtml, operationHeaderHtml } from '../../../src-shared/openapi/operation-html';
-import type { OperationAnswer } from '../stores/openapi-operations';
+import type { OperationAnswer } from '../components/openapi/openapi-operations';
 import type { OpenAPITag } from './openapi-blocks';
 
 /** Where the preview reads the operations of the open space's organization (the OpenAPI store's cache). */

@@ -1,7 +1,7 @@
 import type { FolioClient } from '../api/types';
 import { createFeatureStores, type FeatureClient, type FeatureStores } from './feature-stores';
 import { browserLive, desktopLive, type LiveEndpointClient } from './live-channel';
-import { followInvitations } from './invitations-store';
+import { followInvitations } from '../components/invites/invitations-store';
 import { createOrganizationsStore, type OrganizationsStore } from './organizations-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSpacesStore, type SpacesStore } from './spaces-store';

@@ -1,7 +1,7 @@
-import { createMarkdownSourceStore, type MarkdownSourceStore } from './markdown-source-store';
-import { createOrgHomeStore, type OrgHomeClient, type OrgHomeStore } from './org-home-store';
+import { createMarkdownSourceStore, type MarkdownSourceStore } from '../components/editor/markdown-source-store';
+import { createOrgHomeStore, type OrgHomeClient, type OrgHomeStore } from '../components/home/org-home-store';
 import type { OrganizationsStore } from './organizations-store';
-import { createProfileStore, type ProfileClient, type ProfileStore } from './profile-store';
+import { createProfileStore, type ProfileClient, type ProfileStore } from '../components/settings/profile-store';
 import type { KeyValueStorage } from './storage';
 import { createThemeStore, type ThemeStore } from './theme-store';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../src-renderer/src/editor/markdown-preview';
 import { operationBodyHtml as operationHtml } from '../../../src-shared/openapi/operation-html';
-import type { OpenAPIOperation } from '../../../src-renderer/src/stores/openapi-model';
+import type { OpenAPIOperation } from '../../../src-renderer/src/components/openapi/openapi-model';
 
 const BLOCK = ['{% openapi-operation spec="petstore" path="/pets/{id}" method="GET" %}', '[OpenAPI petstore](https://example.com/openapi.json)', '{% endopenapi-operation %}'];
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AppClient, createBrowserStores, createDesktopStores } from '../../../src-renderer/src/stores/app-stores';
 import { TOKEN_KEY } from '../../../src-renderer/src/stores/session-store';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
-import type { AttachedSyncStatus } from '../../../src-renderer/src/stores/sync-store';
+import type { AttachedSyncStatus } from '../../../src-renderer/src/components/sync/sync-store';
 import { fakeClient, organization, space, unauthorizedError } from '../fake-client';
 
 /** A client factory like createHttpClient: records which token each call would have sent. */

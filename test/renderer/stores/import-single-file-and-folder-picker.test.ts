@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { desktopBridge } from '../../../src-renderer/src/api/desktop-bridge';
-import { markdownFileSource } from '../../../src-renderer/src/stores/import-source';
-import { createImportStore, type ImportClient } from '../../../src-renderer/src/stores/import-store';
+import { markdownFileSource } from '../../../src-renderer/src/components/import/import-source';
+import { createImportStore, type ImportClient } from '../../../src-renderer/src/components/import/import-store';
 import { createNavigationStore } from '../../../src-renderer/src/stores/navigation-store';
 
 function setup() {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createInvitationsStore, followInvitations, type Invitation, type InvitationsClient } from '../../../src-renderer/src/stores/invitations-store';
+import { createInvitationsStore, followInvitations, type Invitation, type InvitationsClient } from '../../../src-renderer/src/components/invites/invitations-store';
 import { createNavigationStore } from '../../../src-renderer/src/stores/navigation-store';
-import { createOrgInvitesStore, describeInvited, type OrgInvite, type OrgInvitesClient, parseEmails } from '../../../src-renderer/src/stores/org-invites-store';
+import { createOrgInvitesStore, describeInvited, type OrgInvite, type OrgInvitesClient, parseEmails } from '../../../src-renderer/src/components/invites/org-invites-store';
 import { page, serverError } from '../fake-client';
 
 const ORG = 'org-acme';

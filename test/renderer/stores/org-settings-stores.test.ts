@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createNavigationStore } from '../../../src-renderer/src/stores/navigation-store';
-import { checkDraft, createSamlStore, draftOf, type SamlClient, type SamlProvider } from '../../../src-renderer/src/stores/saml-store';
-import { createTranslationsStore, type Translation, type TranslationsClient } from '../../../src-renderer/src/stores/translations-store';
+import { checkDraft, createSamlStore, draftOf, type SamlClient, type SamlProvider } from '../../../src-renderer/src/components/org-settings/saml-store';
+import { createTranslationsStore, type Translation, type TranslationsClient } from '../../../src-renderer/src/components/org-settings/translations-store';
 import { page, serverError } from '../fake-client';
 
 const ORG = 'org-acme';

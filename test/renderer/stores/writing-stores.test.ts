@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOrgHomeStore, type OrgHomeClient, type RecentPage } from '../../../src-renderer/src/stores/org-home-store';
+import { createOrgHomeStore, type OrgHomeClient, type RecentPage } from '../../../src-renderer/src/components/home/org-home-store';
 import { createOrganizationsStore } from '../../../src-renderer/src/stores/organizations-store';
-import { createProfileStore, type ProfileClient, type ProfileInput } from '../../../src-renderer/src/stores/profile-store';
+import { createProfileStore, type ProfileClient, type ProfileInput } from '../../../src-renderer/src/components/settings/profile-store';
 import { memoryStorage } from '../../../src-renderer/src/stores/storage';
 import { applyTheme, createThemeStore, followTheme, THEME_STORAGE_KEY } from '../../../src-renderer/src/stores/theme-store';
 import { deferred, fakeClient, type FakeData, organization, serverError, unauthorizedError, user } from '../fake-client';

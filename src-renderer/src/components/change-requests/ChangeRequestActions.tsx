@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Space } from '../../api/types';
-import { type ChangeRequest, type ChangeRequestAction } from '../../stores/change-requests-store';
+import { type ChangeRequest, type ChangeRequestAction } from './change-requests-store';
 import { useAppStores } from '../stores-context';
 import { useReviews } from './ReviewSection';
 import { changeRequestRights, useChangeRequests } from './use-change-requests';

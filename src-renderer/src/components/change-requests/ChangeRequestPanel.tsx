@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { Space } from '../../api/types';
 import { formatDate } from '../../format';
-import type { ChangeRequest } from '../../stores/change-requests-store';
+import type { ChangeRequest } from './change-requests-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
 import { ChangeRequestActions, OutdatedCallout } from './ChangeRequestActions';

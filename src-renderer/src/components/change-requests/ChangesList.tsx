@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { countOf } from '../../format';
-import type { SemanticChange } from '../../stores/change-requests-store';
+import type { SemanticChange } from './change-requests-store';
 import { isReusableContentChange, REUSABLE_CONTENT_CHANGE_TYPES, ReusableContentChangeItem } from '../reusable-contents/ReusableContentChangeItem';
 import { useAppStores } from '../stores-context';
 import { TextDiff } from './TextDiff';

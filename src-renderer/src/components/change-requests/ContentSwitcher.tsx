@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Space } from '../../api/types';
-import { nameOf } from '../../stores/change-requests-store';
+import { nameOf } from './change-requests-store';
 import { useAppStores, useNavigation } from '../stores-context';
 import { FinishedChangeRequests } from './FinishedChangeRequests';
 import { NewChangeRequestForm } from './NewChangeRequestForm';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { formatDate } from '../../format';
-import { type ListFilter, nameOf } from '../../stores/change-requests-store';
+import { type ListFilter, nameOf } from './change-requests-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { useChangeRequests } from './use-change-requests';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Space } from '../../api/types';
-import { requiresApproval } from '../../stores/change-request-reviews-store';
+import { requiresApproval } from './change-request-reviews-store';
 import { useAppStores } from '../stores-context';
 import { useReviews } from './ReviewSection';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { SUBJECT_MAX_LENGTH } from '../../stores/change-requests-store';
+import { SUBJECT_MAX_LENGTH } from './change-requests-store';
 import { useAppStores } from '../stores-context';
 import { useChangeRequests } from './use-change-requests';
 

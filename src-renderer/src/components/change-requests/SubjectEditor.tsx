@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type ChangeRequest, SUBJECT_MAX_LENGTH } from '../../stores/change-requests-store';
+import { type ChangeRequest, SUBJECT_MAX_LENGTH } from './change-requests-store';
 import { useAppStores } from '../stores-context';
 import { useChangeRequests } from './use-change-requests';
 

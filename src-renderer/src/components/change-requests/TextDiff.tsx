@@ -1,4 +1,4 @@
-import type { DiffLine } from '../../stores/change-requests-store';
+import type { DiffLine } from './change-requests-store';
 import { countOf } from '../../format';
 
 const MARKERS = { insert: '+', delete: '−', equal: ' ' } as const;

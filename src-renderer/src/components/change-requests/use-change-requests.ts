@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import type { ChangeRequestsState } from '../../stores/change-requests-store';
+import type { ChangeRequestsState } from './change-requests-store';
 import { useAppStores } from '../stores-context';
 
 /** Subscribes to part of the change requests store; the selector must return a stable value (no new objects). */

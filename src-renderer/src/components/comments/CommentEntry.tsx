@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { User } from '../../api/types';
 import { initialsOf } from '../../format';
-import { bodyText, type Comment, type CommentSubject, type Reply, subjectKey } from '../../stores/comments-threads';
+import { bodyText, type Comment, type CommentSubject, type Reply, subjectKey } from './comments-threads';
 import { useAppStores } from '../stores-context';
 import { CommentComposer } from './CommentComposer';
 import { Reactions } from './Reactions';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { User } from '../../api/types';
-import type { Thread } from '../../stores/comments-threads';
+import type { Thread } from './comments-threads';
 import { useAppStores } from '../stores-context';
 import { CommentComposer } from './CommentComposer';
 import { CommentEntry } from './CommentEntry';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import { COMPOSER } from '../../stores/comments-store';
-import { splitThreads } from '../../stores/comments-threads';
+import { COMPOSER } from './comments-store';
+import { splitThreads } from './comments-threads';
 import { CloseIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation, useOrganizations } from '../stores-context';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { User } from '../../api/types';
-import { hasReacted, type Reaction } from '../../stores/comments-threads';
+import { hasReacted, type Reaction } from './comments-threads';
 
 /** The reactions offered; any emoji the API received (from another client) is shown too. */
 const CHOICES: Array<{ emoji: string; name: string }> = [

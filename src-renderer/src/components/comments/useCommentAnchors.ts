@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import type { PageEditorView } from '../../editor/codemirror-setup';
 import { type CommentAnchor, commentAnchors, setCommentAnchors } from '../../editor/comment-anchors';
 import type { PageSync } from '../../editor/page-sync';
-import type { Thread } from '../../stores/comments-threads';
+import type { Thread } from './comments-threads';
 import { useAppStores } from '../stores-context';
 
 /** The open threads posted on words: what the editor highlights. */

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { PageEditorView } from '../../editor/codemirror-setup';
 import { FORMATTING_REQUEST_EVENT, type FormattingRequest } from '../../editor/formatting/requests';
-import type { UploadState } from '../../stores/editor-store';
+import type { UploadState } from './editor-store';
 import { useStore } from 'zustand';
 import { InsertReusableContent } from '../reusable-contents/InsertReusableContent';
 import { useAppStores } from '../stores-context';

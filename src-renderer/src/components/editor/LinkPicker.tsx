@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useState
 import { useStore } from 'zustand';
 import { findPages, pageFileLocation } from '../../editor/formatting/page-locations';
 import { insertLink, relativePageLink } from '../../editor/formatting/links';
-import type { TreePage } from '../../stores/page-tree/tree-data';
+import type { TreePage } from '../page-tree/tree-data';
 import type { PageEditorView } from '../../editor/codemirror-setup';
 import { ModalDialog } from '../ModalDialog';
 import { useAppStores } from '../stores-context';

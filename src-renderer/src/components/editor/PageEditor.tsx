@@ -5,7 +5,7 @@ import type { PageEditorView } from '../../editor/codemirror-setup';
 import type { OpenAPITag } from '../../editor/openapi-blocks';
 import type { OperationSource } from '../../editor/preview-openapi';
 import { headingAnchors } from '../../../../src-shared/gitbook-markdown/headings';
-import type { EditedChangeRequest } from '../../stores/editor-store';
+import type { EditedChangeRequest } from './editor-store';
 import { LockIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
 import { useCommentAnchors } from '../comments/useCommentAnchors';

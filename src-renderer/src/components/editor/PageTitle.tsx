@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { emojiGlyph } from '../../../../src-shared/emoji';
-import { PAGE_TITLE_MAX_LENGTH } from '../../stores/page-tree-store';
+import { PAGE_TITLE_MAX_LENGTH } from '../page-tree/page-tree-store';
 import { useAppStores } from '../stores-context';
 
 interface PageTitleProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RevisionEntry } from '../../stores/history-store';
+import type { RevisionEntry } from './history-store';
 import { groupCount, groupRevisions, groupTitle, type RevisionGroup } from './revision-groups';
 import { revisionDetail, revisionTime, revisionTitle } from './revision-words';
 

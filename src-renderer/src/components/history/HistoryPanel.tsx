@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
 import { countOf } from '../../format';
-import type { HistoryState, RevisionEntry } from '../../stores/history-store';
+import type { HistoryState, RevisionEntry } from './history-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
 import { HistoryEntries } from './HistoryEntries';

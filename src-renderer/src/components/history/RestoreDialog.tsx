@@ -1,4 +1,4 @@
-import type { RestoreScope, RestoreState } from '../../stores/history-store';
+import type { RestoreScope, RestoreState } from './history-store';
 import { ModalDialog } from '../ModalDialog';
 
 interface RestoreDialogProps {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PageNow, RevisionPage } from '../../stores/history-store';
+import type { PageNow, RevisionPage } from './history-store';
 import { diffBlocks, inlineDiff } from './revision-diff';
 import { renderBlocks, renderPage } from './revision-html';
 

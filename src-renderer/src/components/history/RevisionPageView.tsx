@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import type { RevisionViewMode } from '../../stores/history-store';
+import type { RevisionViewMode } from './history-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';
 import { RestoreDialog } from './RestoreDialog';

@@ -1,5 +1,5 @@
 import { countOf } from '../../format';
-import type { RevisionEntry } from '../../stores/history-store';
+import type { RevisionEntry } from './history-store';
 import { pageChangeWords, revisionTitle } from './revision-words';
 
 /** Entries shown as one: a single revision, or a writer's consecutive edits (newest first). */

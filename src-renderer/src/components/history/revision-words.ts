@@ -1,5 +1,5 @@
 import { countOf } from '../../format';
-import type { RevisionEntry } from '../../stores/history-store';
+import type { RevisionEntry } from './history-store';
 
 type ChangedPage = RevisionEntry['changes']['sample'][number];
 

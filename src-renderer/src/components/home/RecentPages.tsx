@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { emojiGlyph } from '../../../../src-shared/emoji';
 import type { Organization } from '../../api/types';
-import type { RecentPage } from '../../stores/org-home-store';
+import type { RecentPage } from './org-home-store';
 import { fullTime, relativeTime } from '../comments/relative-time';
 import { PageIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';

@@ -2,7 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { useStore } from 'zustand';
 import { desktopBridge } from '../../api/desktop-bridge';
 import type { Space } from '../../api/types';
-import type { ImportDraft, ImportSourceChoice } from '../../stores/import-store';
+import type { ImportDraft, ImportSourceChoice } from './import-store';
 import { useAppStores, useNavigation } from '../stores-context';
 
 const KINDS: Array<{ kind: ImportDraft['kind']; label: string }> = [

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { countOf } from '../../format';
-import type { ImportPhase } from '../../stores/import-store';
+import type { ImportPhase } from './import-store';
 import { useAppStores } from '../stores-context';
 
 /** The step in words, and the bar's value (undefined while the total is not known yet). */

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { titleOrUntitled } from '../../format';
-import { installsOnSpaces, type Integration, type OrgInstallation, spaceIdOf, spaceTitleOf, targetLabel } from '../../stores/integrations-model';
-import type { Load } from '../../stores/sites-model';
+import { installsOnSpaces, type Integration, type OrgInstallation, spaceIdOf, spaceTitleOf, targetLabel } from './integrations-model';
+import type { Load } from '../sites/sites-model';
 import { InlineConfirm } from '../sites/InlineConfirm';
 import { useAppStores, useSpaces } from '../stores-context';
 

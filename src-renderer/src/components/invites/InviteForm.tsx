@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Member } from '../../api/types';
 import { roleLabel } from '../../format';
-import { MAX_EMAILS_PER_INVITE } from '../../stores/org-invites-store';
+import { MAX_EMAILS_PER_INVITE } from './org-invites-store';
 import { useAppStores } from '../stores-context';
 import { FormFooter } from '../CreateForms';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatDate, roleLabel } from '../../format';
-import type { Invitation } from '../../stores/invitations-store';
+import type { Invitation } from './invitations-store';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 

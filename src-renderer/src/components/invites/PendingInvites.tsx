@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatDate, roleLabel } from '../../format';
-import type { OrgInvite } from '../../stores/org-invites-store';
+import type { OrgInvite } from './org-invites-store';
 import { InlineConfirm } from '../sites/InlineConfirm';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { SLUG_MAX, SLUG_RULE, type SourceDraft, suggestSlug } from '../../stores/openapi-model';
+import { SLUG_MAX, SLUG_RULE, type SourceDraft, suggestSlug } from './openapi-model';
 import { useAppStores } from '../stores-context';
 import { SourceFields } from './SourceFields';
 import { FormFooter } from '../CreateForms';

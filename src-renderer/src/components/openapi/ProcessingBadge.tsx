@@ -1,4 +1,4 @@
-import { isProcessing, type OpenAPISpec, processingLabel } from '../../stores/openapi-model';
+import { isProcessing, type OpenAPISpec, processingLabel } from './openapi-model';
 
 /** Where a spec's processing is, in words (colour only repeats them); a failure says so next to it. */
 export function ProcessingBadge({ spec }: { spec: Pick<OpenAPISpec, 'processingState' | 'lastProcessErrorCode'> }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SOURCE_URL_MAX, type SourceDraft } from '../../stores/openapi-model';
+import { SOURCE_URL_MAX, type SourceDraft } from './openapi-model';
 
 /** Where a spec comes from: an address Folio fetches, or the specification pasted as text. */
 export function SourceFields({ source, onChange, invalid }: { source: SourceDraft; onChange(source: SourceDraft): void; invalid?: boolean }) {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { formatDate } from '../../format';
-import { type OpenAPISpec, processErrorWords } from '../../stores/openapi-model';
+import { type OpenAPISpec, processErrorWords } from './openapi-model';
 import { PlusIcon } from '../Icons';
 import { ListSection } from '../ListSection';
 import { useAppStores } from '../stores-context';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
-import { isProcessing, type OpenAPISpec, processErrorWords, type SourceDraft } from '../../stores/openapi-model';
+import { isProcessing, type OpenAPISpec, processErrorWords, type SourceDraft } from './openapi-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { dateTime } from './date-time';

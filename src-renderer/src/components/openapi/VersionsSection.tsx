@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import type { OpenAPISpec } from '../../stores/openapi-model';
+import type { OpenAPISpec } from './openapi-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { dateTime } from './date-time';

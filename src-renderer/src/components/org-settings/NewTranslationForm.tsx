@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { titleOrUntitled } from '../../format';
-import { languageName, TRANSLATION_LANGUAGES, TRANSLATION_TITLE_MAX, type TranslationLanguage } from '../../stores/translations-store';
+import { languageName, TRANSLATION_LANGUAGES, TRANSLATION_TITLE_MAX, type TranslationLanguage } from './translations-store';
 import { useAppStores, useSpaces } from '../stores-context';
 import { FormFooter, createWords } from '../CreateForms';
 

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Member } from '../../api/types';
 import { roleLabel } from '../../format';
-import { CERTIFICATE_MAX, draftOf, ENTITY_ID_MAX, LABEL_MAX, type SamlAction, type SamlDraft, type SamlProvider, URL_MAX } from '../../stores/saml-store';
+import { CERTIFICATE_MAX, draftOf, ENTITY_ID_MAX, LABEL_MAX, type SamlAction, type SamlDraft, type SamlProvider, URL_MAX } from './saml-store';
 import { useAppStores, useOrganizations } from '../stores-context';
 
 const ROLES: Array<NonNullable<Member['role']>> = ['read', 'comment', 'edit', 'review', 'create', 'admin'];

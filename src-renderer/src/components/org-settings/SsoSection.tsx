@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { roleLabel } from '../../format';
-import type { SamlProvider } from '../../stores/saml-store';
+import type { SamlProvider } from './saml-store';
 import { PlusIcon } from '../Icons';
 import { CopyButton } from '../settings/CopyButton';
 import { InlineConfirm } from '../sites/InlineConfirm';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { titleOrUntitled } from '../../format';
-import { languageName, type Translation, TRANSLATION_TITLE_MAX, translationName } from '../../stores/translations-store';
+import { languageName, type Translation, TRANSLATION_TITLE_MAX, translationName } from './translations-store';
 import { PlusIcon } from '../Icons';
 import { InlineConfirm } from '../sites/InlineConfirm';
 import { RenameForm } from '../sites/RenameForm';

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { TreePage } from '../../stores/page-tree/tree-data';
+import type { TreePage } from './tree-data';
 
 /** A few common choices; any emoji can be typed or pasted in the field. */
 const SUGGESTIONS = ['📄', '📘', '🚀', '💡', '⚙️', '❓', '✅', '📌', '🧭', '🔒'];

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import type { TreePage } from '../../stores/page-tree/tree-data';
+import type { TreePage } from './tree-data';
 
 export interface PageMenuItem {
   label: string;

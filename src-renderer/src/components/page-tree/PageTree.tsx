@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import { visibleRows } from '../../stores/page-tree/visible-rows';
+import { visibleRows } from './visible-rows';
 import { LockIcon, PlusIcon } from '../Icons';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useNavigation } from '../stores-context';

@@ -1,6 +1,6 @@
 import { type DragEvent, type KeyboardEvent, type MouseEvent, memo, useEffect, useRef } from 'react';
-import type { DropTarget, TreePage } from '../../stores/page-tree/tree-data';
-import type { VisibleRow } from '../../stores/page-tree/visible-rows';
+import type { DropTarget, TreePage } from './tree-data';
+import type { VisibleRow } from './visible-rows';
 import { ChevronIcon, CommentIcon, LinkIcon, MoreIcon, PageIcon } from '../Icons';
 import { emojiGlyph } from '../../../../src-shared/emoji';
 

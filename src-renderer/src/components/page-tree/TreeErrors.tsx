@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import type { PageTreeAction, PageTreeStore } from '../../stores/page-tree-store';
+import type { PageTreeAction, PageTreeStore } from './page-tree-store';
 import { CloseIcon } from '../Icons';
 
 /** Restore errors show in the undo bar; the others here, in the server's words, until dismissed. */

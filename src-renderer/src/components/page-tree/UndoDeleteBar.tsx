@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import type { PageTreeStore } from '../../stores/page-tree-store';
+import type { PageTreeStore } from './page-tree-store';
 import { UndoBar } from '../UndoBar';
 
 /** After a page is deleted: offers to bring it back, with the pages in it, where it was. */

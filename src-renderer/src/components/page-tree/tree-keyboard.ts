@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import type { PageTreeState } from '../../stores/page-tree-store';
-import { type VisibleRow, parentRowIndex } from '../../stores/page-tree/visible-rows';
+import type { PageTreeState } from './page-tree-store';
+import { type VisibleRow, parentRowIndex } from './visible-rows';
 
 interface TreeKeyContext {
   rows: VisibleRow[];

@@ -1,7 +1,7 @@
 import { type DragEvent, useRef, useState } from 'react';
-import type { PageTreeStore } from '../../stores/page-tree-store';
-import { type DropTarget, canMove } from '../../stores/page-tree/tree-data';
-import { isExpanded } from '../../stores/page-tree/visible-rows';
+import type { PageTreeStore } from './page-tree-store';
+import { type DropTarget, canMove } from './tree-data';
+import { isExpanded } from './visible-rows';
 
 /** Hovering a closed page this long while dragging opens it, so a page can be dropped deep in the tree. */
 const OPEN_ON_HOVER_MS = 700;

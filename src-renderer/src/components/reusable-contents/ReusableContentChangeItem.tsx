@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { SemanticChange } from '../../stores/change-requests-store';
+import type { SemanticChange } from '../change-requests/change-requests-store';
 import { TextDiff } from '../change-requests/TextDiff';
 import { useAppStores } from '../stores-context';
 

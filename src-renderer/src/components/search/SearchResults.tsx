@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { SearchGroup, SearchOption } from '../../stores/search-store';
+import type { SearchGroup, SearchOption } from './search-store';
 
 interface SearchResultsProps {
   id: string;

@@ -1,5 +1,5 @@
 import type { AppStores } from '../../stores/app-stores';
-import type { SearchOption } from '../../stores/search-store';
+import type { SearchOption } from './search-store';
 
 /**
  * Opens a search result: its space (if another is open), then its page at the section's heading. Opening a

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Settings } from '../../stores/settings-store';
+import type { Settings } from './settings-store';
 import { useAppStores } from '../stores-context';
 import { CopyButton } from './CopyButton';
 import { maskToken } from './mask-token';

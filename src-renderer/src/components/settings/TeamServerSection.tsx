@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { fullTime } from '../comments/relative-time';
-import type { Settings } from '../../stores/settings-store';
+import type { Settings } from './settings-store';
 import { useAppStores } from '../stores-context';
 import { SyncSummary } from '../sync/SyncSummary';
 

@@ -10,7 +10,7 @@ import {
   draftChanged,
   type SiteCustomizationSettings,
   type ThemeMode,
-} from '../../stores/site-appearance-store';
+} from './site-appearance-store';
 import { FormSaveRow } from './FormSaveRow';
 
 // The Appearance section's fields in plain words, for the whole site or one site space: the caller's store

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import type { SiteCustomizationSettings } from '../../stores/site-appearance-store';
-import { siteSpaceChoices } from '../../stores/site-space-overrides';
-import type { Site } from '../../stores/sites-model';
+import type { SiteCustomizationSettings } from './site-appearance-store';
+import { siteSpaceChoices } from './site-space-overrides';
+import type { Site } from './sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { AppearanceForm } from './AppearanceForm';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { GROUP_TITLE_MAX } from '../../stores/site-groups-store';
+import { GROUP_TITLE_MAX } from './site-groups-store';
 import { useAppStores } from '../stores-context';
 import { InlineForm } from './RenameForm';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Site } from '../../stores/sites-model';
+import type { Site } from './sites-model';
 import { titleOrUntitled } from '../../format';
 import { useAppStores, useSpaces } from '../stores-context';
 import { FormFooter, createWords } from '../CreateForms';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { countOf } from '../../format';
-import { CHART_DAYS, type DayViews } from '../../stores/sites-model';
+import { CHART_DAYS, type DayViews } from './sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 

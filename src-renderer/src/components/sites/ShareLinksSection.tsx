@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatDate } from '../../format';
-import { SHARE_LINK_NAME_MAX, type ShareLink, type Site } from '../../stores/sites-model';
+import { SHARE_LINK_NAME_MAX, type ShareLink, type Site } from './sites-model';
 import { CopyButton } from '../settings/CopyButton';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';

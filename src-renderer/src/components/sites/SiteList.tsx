@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { countOf } from '../../format';
-import type { Site } from '../../stores/sites-model';
+import type { Site } from './sites-model';
 import { PlusIcon } from '../Icons';
 import { ListSection } from '../ListSection';
 import { useAppStores } from '../stores-context';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Organization } from '../../api/types';
 import { countOf, formatDate } from '../../format';
-import type { Site } from '../../stores/sites-model';
+import type { Site } from './sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { AppearanceSection } from './AppearanceSection';

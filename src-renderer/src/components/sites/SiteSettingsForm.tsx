@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Site, SiteVisibility } from '../../stores/sites-model';
+import type { Site, SiteVisibility } from './sites-model';
 import { useAppStores } from '../stores-context';
 import { SITE_VISIBILITIES } from './labels';
 import { FormSaveRow } from './FormSaveRow';

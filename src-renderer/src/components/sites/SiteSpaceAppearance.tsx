@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import type { SiteCustomizationSettings } from '../../stores/site-appearance-store';
-import { hasOverrides } from '../../stores/site-space-overrides';
+import type { SiteCustomizationSettings } from './site-appearance-store';
+import { hasOverrides } from './site-space-overrides';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores } from '../stores-context';
 import { AppearanceForm } from './AppearanceForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { GROUP_TITLE_MAX } from '../../stores/site-groups-store';
-import type { Direction } from '../../stores/sites-model';
-import type { SitesState } from '../../stores/sites-store';
+import { GROUP_TITLE_MAX } from './site-groups-store';
+import type { Direction } from './sites-model';
+import type { SitesState } from './sites-store';
 import { useAppStores } from '../stores-context';
 import { MoveIntoGroupForm } from './GroupControls';
 import { InlineConfirm } from './InlineConfirm';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { titleOrUntitled } from '../../format';
-import type { SiteStructure, StructureItem } from '../../stores/sites-model';
+import type { SiteStructure, StructureItem } from './sites-model';
 import { StatusMessage } from '../StatusMessage';
 import { useAppStores, useSpaces } from '../stores-context';
 import { GroupMessages, NewGroupForm } from './GroupControls';

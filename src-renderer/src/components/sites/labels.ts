@@ -1,4 +1,4 @@
-import type { SiteVisibility } from '../../stores/sites-model';
+import type { SiteVisibility } from './sites-model';
 
 /** Who can read a published site, in the words the settings form offers. */
 export const SITE_VISIBILITIES: Array<{ value: SiteVisibility; label: string }> = [

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AttachedSyncStatus } from '../../stores/sync-store';
+import type { AttachedSyncStatus } from './sync-store';
 import { changes, refusedWhat } from './sync-words';
 
 /**

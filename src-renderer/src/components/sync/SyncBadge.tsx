@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
-import { spaceSync } from '../../stores/sync-store';
+import { spaceSync } from './sync-store';
 import { useAppStores } from '../stores-context';
 import { badgeWords } from './sync-words';
 import { useSyncWatch } from './use-sync-watch';

@@ -1,4 +1,4 @@
-import type { AttachedSyncStatus, SpaceSync } from '../../stores/sync-store';
+import type { AttachedSyncStatus, SpaceSync } from './sync-store';
 import { fullTime, relativeTime } from '../comments/relative-time';
 
 /** How the sync looks: calm, busy, waiting for the server, or stopped. */

@@ -1,4 +1,4 @@
-import type { PageTreeData, TreePage } from '../../stores/page-tree/tree-data';
+import type { PageTreeData, TreePage } from '../../components/page-tree/tree-data';
 import type { PageFileLocation } from './links';
 
 /**

@@ -1,4 +1,4 @@
-import type { PageTreeData } from '../../stores/page-tree/tree-data';
+import type { PageTreeData } from '../../components/page-tree/tree-data';
 import { fileOf } from './links';
 import { pageFileLocation } from './page-locations';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupCount, groupRevisions, groupTitle } from '../../../../src-renderer/src/components/history/revision-groups';
-import type { RevisionEntry } from '../../../../src-renderer/src/stores/history-store';
+import type { RevisionEntry } from '../../../../src-renderer/src/components/history/history-store';
 import { user } from '../../fake-client';
 
 function entry(id: string, kind: RevisionEntry['kind'], authorId: string, sample: RevisionEntry['changes']['sample']): RevisionEntry {

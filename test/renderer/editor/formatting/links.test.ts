@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertLink, relativePageLink } from '../../../../src-renderer/src/editor/formatting/links';
 import { findPages, firstDocumentId, pageFileLocation } from '../../../../src-renderer/src/editor/formatting/page-locations';
-import { parsePresentedPages } from '../../../../src-renderer/src/stores/page-tree/tree-data';
+import { parsePresentedPages } from '../../../../src-renderer/src/components/page-tree/tree-data';
 import { after, stateOf } from './support';
 
 /** A space as content.outline presents it: a readme, a guide with a child, a group with a page. */

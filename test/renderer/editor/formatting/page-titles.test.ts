@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { relativePageLink } from '../../../../src-renderer/src/editor/formatting/links';
 import { pageFileLocation } from '../../../../src-renderer/src/editor/formatting/page-locations';
 import { pageTitleResolver } from '../../../../src-renderer/src/editor/formatting/page-titles';
-import { parsePresentedPages } from '../../../../src-renderer/src/stores/page-tree/tree-data';
+import { parsePresentedPages } from '../../../../src-renderer/src/components/page-tree/tree-data';
 
 const tree = parsePresentedPages([
   { id: 'home', title: 'Welcome', type: 'document', path: 'welcome', pages: [] },
