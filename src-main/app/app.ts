@@ -1,4 +1,6 @@
 import { failInterruptedImportRuns } from '../store/import-runs';
+import { urlSigningSecret } from '../files/signing';
+import { previewSecret } from '../sites/preview/credentials';
 import { ImportJobs } from '../import/jobs';
 import { startGitSyncScheduler, stopGitSyncScheduler } from '../git-sync/scheduler';
 import { Router } from '../http/router';
@@ -42,6 +44,9 @@ export function openApp(options: {
   const db = openDatabase(options.dataDir);
   try {
     openSecrets(db, options.secretKeys ?? keyFileStore(options.dataDir), { resetLostSecrets: options.resetLostSecrets });
+    // The signing keys are made now rather than on first use, so that reading (a file's signed URL) never writes.
+    urlSigningSecret(db);
+    previewSecret(db);
   } catch (error) {
     db.close();
     throw error;

@@ -45,7 +45,7 @@ function sign(db: Db, target: DownloadTarget, expires: string): string {
 }
 
 /**
- * The key every signed URL of this store is signed with (file downloads, PDFs), made on first use and kept
+ * The key every signed URL of this store is signed with (file downloads, PDFs), made when the app opens and kept
  * sealed (secrets/settings.ts). Each kind of URL signs a message of its own shape, so a signature of one kind
  * never fits another.
  */

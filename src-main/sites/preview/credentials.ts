@@ -105,7 +105,7 @@ export async function verifyPreviewToken(db: Db, site: SiteRow, token: string, n
   }
 }
 
-function previewSecret(db: Db): Uint8Array {
+export function previewSecret(db: Db): Uint8Array {
   // Kept sealed (secrets/settings.ts).
   return new TextEncoder().encode(ensureSecretSetting(db, SECRET_SETTINGS.sitePreviewKey, () => randomBytes(32).toString('hex')));
 }
