@@ -60,6 +60,8 @@ export interface AppConfig {
   walCheckpointIntervalMs?: number;
   /** How many invites one organization may send per sliding window (default: invites/rate-limit.ts). */
   inviteRateLimit?: { invites: number; windowMs: number };
+  /** Routes declared `read` (http/router.ts) run with writes refused, so a misdeclared one fails: tests set it. */
+  checkReadRoutes?: boolean;
 }
 
 /** What an open data directory provides to every service call, whoever makes it. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Handler, Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { exportPageFile, exportSpaceZip } from './service';
 
 const noQuery = z.strictObject({});
@@ -13,14 +12,12 @@ function attachment(fileName: string): string {
 
 type ContentParams = { spaceId: string; changeRequestId?: string };
 
-const exportZip: Handler<ContentParams> = ({ ctx, params, query }) => {
-  parseInput(noQuery, query, 'query');
+const exportZip: Handler<ContentParams> = ({ ctx, params }) => {
   const { fileName, bytes } = exportSpaceZip(ctx, params.spaceId, params.changeRequestId);
   return { status: 200, body: bytes, headers: { 'Content-Type': 'application/zip', 'Content-Disposition': attachment(fileName) } };
 };
 
-const exportPage: Handler<ContentParams & { pageId: string }> = ({ ctx, params, query }) => {
-  parseInput(noQuery, query, 'query');
+const exportPage: Handler<ContentParams & { pageId: string }> = ({ ctx, params }) => {
   const { path, markdown } = exportPageFile(ctx, params.spaceId, params.pageId, params.changeRequestId);
   return {
     status: 200,
@@ -31,8 +28,8 @@ const exportPage: Handler<ContentParams & { pageId: string }> = ({ ctx, params, 
 
 /** Folio extensions (docs/folio-extensions.openapi.json): a space as a GitBook repository, and one page's file. */
 export function registerExportRoutes(router: Router): void {
-  router.get('/v1/spaces/{spaceId}/content/export', exportZip);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/export', exportZip);
-  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/export', exportPage);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/export', exportPage);
+  router.get('/v1/spaces/{spaceId}/content/export', { effect: 'read', query: noQuery }, exportZip);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/export', { effect: 'read', query: noQuery }, exportZip);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/export', { effect: 'read', query: noQuery }, exportPage);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/export', { effect: 'read', query: noQuery }, exportPage);
 }

@@ -1,7 +1,6 @@
 import { exportToGitRepositoryInput, gitSyncSettingsInput, importGitRepositoryInput } from '../../src-shared/schemas/git-sync';
 import { notFound } from '../errors';
 import type { Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { requireSpace } from '../spaces/access';
 import { getGitSync } from '../store/git-sync';
 import { exportToGitRepository } from './export-service';
@@ -11,17 +10,17 @@ import { configureGitSync, disableGitSync, getGitSyncSettings, syncSpaceNow } fr
 
 /** GitBook's Git Sync operations (docs/git-sync.md): each answers when it is done, 204, or says why not. */
 export function registerGitSyncRoutes(router: Router): void {
-  router.post('/v1/spaces/{spaceId}/git/export', async ({ ctx, params, body }) => {
-    await exportToGitRepository(ctx, params.spaceId, parseInput(exportToGitRepositoryInput, body));
+  router.post('/v1/spaces/{spaceId}/git/export', { effect: 'write', body: exportToGitRepositoryInput }, async ({ ctx, params, body }) => {
+    await exportToGitRepository(ctx, params.spaceId, body);
     return { status: 204 };
   });
 
-  router.post('/v1/spaces/{spaceId}/git/import', async ({ ctx, params, body }) => {
-    await importGitRepository(ctx, params.spaceId, parseInput(importGitRepositoryInput, body));
+  router.post('/v1/spaces/{spaceId}/git/import', { effect: 'write', body: importGitRepositoryInput }, async ({ ctx, params, body }) => {
+    await importGitRepository(ctx, params.spaceId, body);
     return { status: 204 };
   });
 
-  router.get('/v1/spaces/{spaceId}/git/info', ({ ctx, params }) => {
+  router.get('/v1/spaces/{spaceId}/git/info', { effect: 'read' }, ({ ctx, params }) => {
     const { space } = requireSpace(ctx, params.spaceId);
     const row = getGitSync(ctx.db, space.id);
     if (!row) throw notFound(`Space "${space.id}" has no git repository set up (export to one or import from one first)`);
@@ -31,14 +30,14 @@ export function registerGitSyncRoutes(router: Router): void {
   });
 
   // Folio extensions (docs/folio-extensions.openapi.json): Git Sync configured on the space.
-  router.get('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: getGitSyncSettings(ctx, params.spaceId) }));
+  router.get('/v1/spaces/{spaceId}/git/sync', { effect: 'read' }, ({ ctx, params }) => ({ status: 200, body: getGitSyncSettings(ctx, params.spaceId) }));
 
-  router.put('/v1/spaces/{spaceId}/git/sync', async ({ ctx, params, body }) => ({
+  router.put('/v1/spaces/{spaceId}/git/sync', { effect: 'write', body: gitSyncSettingsInput }, async ({ ctx, params, body }) => ({
     status: 200,
-    body: await configureGitSync(ctx, params.spaceId, parseInput(gitSyncSettingsInput, body)),
+    body: await configureGitSync(ctx, params.spaceId, body),
   }));
 
-  router.delete('/v1/spaces/{spaceId}/git/sync', ({ ctx, params }) => ({ status: 200, body: disableGitSync(ctx, params.spaceId) }));
+  router.delete('/v1/spaces/{spaceId}/git/sync', { effect: 'write' }, ({ ctx, params }) => ({ status: 200, body: disableGitSync(ctx, params.spaceId) }));
 
-  router.post('/v1/spaces/{spaceId}/git/sync/run', async ({ ctx, params }) => ({ status: 200, body: await syncSpaceNow(ctx, params.spaceId) }));
+  router.post('/v1/spaces/{spaceId}/git/sync/run', { effect: 'write' }, async ({ ctx, params }) => ({ status: 200, body: await syncSpaceNow(ctx, params.spaceId) }));
 }

@@ -7,7 +7,9 @@ import { baseUrlOf } from './base-url';
 import { readJsonBody } from './body';
 import { discardBody } from './discard-body';
 import { errorBody, errorToResponse } from './errors';
-import type { Handler, RouteResult } from './router';
+import type { Route, RouteMatch, RouteResult } from './router';
+import { parseRouteInput } from './validate';
+import { refusingWrites } from '../store/query-only';
 import { withReadSnapshot } from '../store/read-snapshot';
 import type { UserRow } from '../store/users';
 
@@ -21,7 +23,13 @@ async function answerWithBody(app: FolioApp, req: IncomingMessage, res: ServerRe
   let result: RouteResult;
   try {
     const routed = authenticateAndRoute(app, req, url);
-    result = 'status' in routed ? routed : await runHandler(app, req, url, listenUrl, routed, await readJsonBody(req));
+    if ('status' in routed) result = routed;
+    else {
+      const body = await readJsonBody(req);
+      result = await (routed.route.spec.effect === 'read'
+        ? withReadSnapshot(app.db, () => runHandler(app, req, url, listenUrl, routed, body))
+        : runHandler(app, req, url, listenUrl, routed, body));
+    }
   } catch (error) {
     result = errorToResponse(error, req);
   }
@@ -32,17 +40,20 @@ async function answerWithBody(app: FolioApp, req: IncomingMessage, res: ServerRe
 }
 
 /**
- * A GET without a body (nearly every read) is answered as soon as its headers arrive, its statements in one
- * read snapshot (store/read-snapshot.ts): one read transaction instead of one per statement. There is no
- * body to wait for or discard (Node drains the empty message itself).
+ * A GET without a body (nearly every read) is answered as soon as its headers arrive. A route declared
+ * `read` runs its statements in one read snapshot (store/read-snapshot.ts): one read transaction instead of
+ * one per statement. There is no body to wait for or discard (Node drains the empty message itself).
  */
 function answerBodylessRead(app: FolioApp, req: IncomingMessage, res: ServerResponse, url: URL, listenUrl: string): void | Promise<void> {
   let result: RouteResult | Promise<RouteResult>;
   try {
-    result = withReadSnapshot(app.db, () => {
-      const routed = authenticateAndRoute(app, req, url);
+    const match = matchOrUndefined(app, req, url);
+    const answer = () => {
+      const routed = authenticateAndRoute(app, req, url, match);
       return 'status' in routed ? routed : runHandler(app, req, url, listenUrl, routed, undefined);
-    });
+    };
+    // A miss answers 401 or 404 after reading the token: a snapshot as for a read.
+    result = match?.kind === 'found' && match.route.spec.effect === 'write' ? answer() : withReadSnapshot(app.db, answer);
   } catch (error) {
     result = errorToResponse(error, req);
   }
@@ -58,11 +69,21 @@ function isBodylessRead(req: IncomingMessage): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
 }
 
-type Routed = { user: UserRow; handler: Handler; params: Record<string, string> };
+type Routed = { user: UserRow; route: Route; params: Record<string, string> };
 
-function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Routed | RouteResult {
+/** The route a request reaches, undefined when its path is malformed (answered after the token is read). */
+function matchOrUndefined(app: FolioApp, req: IncomingMessage, url: URL): RouteMatch | undefined {
+  try {
+    return app.router.match(req.method ?? 'GET', url.pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL, known?: RouteMatch): Routed | RouteResult {
+  // Authentication first: a request without a valid token learns nothing of the paths, malformed or not.
   const user = authenticate(app.db, req.headers.authorization, app.clock.now().toISOString());
-  const match = app.router.match(req.method ?? 'GET', url.pathname);
+  const match = known ?? app.router.match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'none') {
     return { status: 404, body: errorBody(404, `No API endpoint at ${req.method} ${url.pathname}`) };
   }
@@ -70,16 +91,18 @@ function authenticateAndRoute(app: FolioApp, req: IncomingMessage, url: URL): Ro
     const error = new FolioError('method_not_allowed', `${req.method} is not supported on ${url.pathname} (allowed: ${match.allowed.join(', ')})`);
     return { ...errorToResponse(error, req), headers: { Allow: match.allowed.join(', ') } };
   }
-  return { user, handler: match.handler, params: match.params };
+  return { user, route: match.route, params: match.params };
 }
 
-function runHandler(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string, routed: Routed, body: unknown): RouteResult | Promise<RouteResult> {
-  const query = Object.fromEntries(url.searchParams);
+function runHandler(app: FolioApp, req: IncomingMessage, url: URL, listenUrl: string, routed: Routed, rawBody: unknown): RouteResult | Promise<RouteResult> {
   const ctx = callContext(app, routed.user, baseUrlOf(req, listenUrl), 'api');
+  const { spec, handler } = routed.route;
+  const { query, body } = parseRouteInput(spec, url, rawBody);
   // Right before the handler, so it reads every keystroke acknowledged until now. The sync exchange moves
   // documents, never the read model, so it leaves the refresh to readers.
   if (!url.pathname.startsWith('/sync/')) refreshStalePageBodies(app);
-  return routed.handler({ ctx, params: routed.params, query, body, req });
+  const input = { ctx, params: routed.params, query, body, req };
+  return spec.effect === 'read' && app.config.checkReadRoutes ? refusingWrites(app.db, () => handler(input)) : handler(input);
 }
 
 export function sendApiResult(res: ServerResponse, result: RouteResult): void {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
 import type { CallContext } from '../app/context';
 import { badRequest } from '../errors';
 
@@ -17,12 +18,38 @@ type ParamNames<Pattern extends string> = Pattern extends `${string}{${infer Nam
   ? (Name extends `${infer Base}+` ? Base : Name) | ParamNames<Rest>
   : never;
 
-/** What a handler sees: the caller's context, path parameters, the query string and the parsed JSON body. */
-interface RequestInput<Params = Record<string, string>> {
+/**
+ * What a route declares where it is registered, so a reader sees its whole contract on one line and the
+ * router, not each handler, checks the input:
+ * - `effect`: `'read'` routes only read the store. They run in one read snapshot (store/read-snapshot.ts);
+ *   under test (`AppConfig.checkReadRoutes`) a write inside one fails, so the declaration cannot drift.
+ *   `'write'` routes may write.
+ * - `query`, `body`: the schemas (src-shared/schemas) the query string and the JSON body are parsed with
+ *   before the handler runs; the first problem answers 400 naming the field. The handler receives what they
+ *   output; a route declaring none receives `undefined`.
+ * - `repeatedQuery`: query parameters GitBook's client repeats (`authors=a&authors=b`), handed to the schema
+ *   as arrays (comma-separated values taken too), absent when not given.
+ * - `optionalBody`: GitBook marks the body optional; an absent one parses as `{}`.
+ */
+export interface RouteSpec {
+  effect: 'read' | 'write';
+  query?: z.ZodType;
+  repeatedQuery?: readonly string[];
+  body?: z.ZodType;
+  optionalBody?: true;
+}
+
+type InputSpec = Pick<RouteSpec, 'query' | 'body'>;
+
+/** What a schema the spec declares outputs, else undefined. */
+type Declared<Spec, Key extends 'query' | 'body'> = Spec extends { [K in Key]: infer Schema extends z.ZodType } ? z.output<Schema> : undefined;
+
+/** What a handler sees: the caller's context, path parameters, and the query and body its spec parsed. */
+interface RequestInput<Params, Spec extends InputSpec> {
   ctx: CallContext;
   params: Params;
-  query: Record<string, string>;
-  body: unknown;
+  query: Declared<Spec, 'query'>;
+  body: Declared<Spec, 'body'>;
   req: IncomingMessage;
 }
 
@@ -33,51 +60,70 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-export type Handler<Params = Record<string, string>> = (input: RequestInput<Params>) => RouteResult | Promise<RouteResult>;
+/** A handler; `Spec` names the schemas its route declares (`{ query: typeof listQuery }`) when written apart from it. */
+export type Handler<Params = Record<string, string>, Spec extends InputSpec = RouteSpec> = (
+  input: RequestInput<Params, Spec>,
+) => RouteResult | Promise<RouteResult>;
 
-interface Route {
+/** A route as the dispatcher runs it: its spec, and its handler taking the parsed input. */
+export interface Route {
   method: HttpMethod;
   pattern: string;
-  regex: RegExp;
-  names: string[];
-  handler: Handler;
+  spec: RouteSpec;
+  handler: (input: Omit<RequestInput<Record<string, string>, RouteSpec>, 'query' | 'body'> & { query: unknown; body: unknown }) => RouteResult | Promise<RouteResult>;
 }
 
-type RouteMatch =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
+interface CompiledRoute extends Route {
+  regex: RegExp;
+  names: string[];
+}
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'wrong-method'; allowed: HttpMethod[] }
   | { kind: 'none' };
 
 /** A table of `METHOD /v1/path/{param}` routes. Patterns use the spec's `{name}` syntax. */
 export class Router {
-  private readonly routes: Route[] = [];
+  private readonly routes: CompiledRoute[] = [];
 
-  add<Pattern extends string>(method: HttpMethod, pattern: Pattern, handler: Handler<PathParams<Pattern>>): this {
+  add<Pattern extends string, const Spec extends RouteSpec>(
+    method: HttpMethod,
+    pattern: Pattern,
+    spec: Spec,
+    handler: Handler<PathParams<Pattern>, NoInfer<Spec>>,
+  ): this {
     const names: string[] = [];
     // `{name}` matches one path segment; `{name+}` the rest of the path (a page path has slashes).
     const source = pattern.replace(/[.*?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(\+?)\}/g, (_m, name: string, rest: string) => {
       names.push(name);
       return rest ? '(.+)' : '([^/]+)';
     });
-    // The match hands the handler exactly the parameters its pattern names (PathParams).
-    this.routes.push({ method, pattern, regex: new RegExp(`^${source}$`), names, handler: handler as Handler });
+    // The match hands the handler exactly the parameters its pattern names (PathParams), and the input its
+    // spec parsed (Declared), so the handler's own types hold.
+    this.routes.push({ method, pattern, spec, regex: new RegExp(`^${source}$`), names, handler: handler as unknown as Route['handler'] });
     return this;
   }
 
-  get<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
-    return this.add('GET', pattern, handler);
+  get<Pattern extends string, const Spec extends RouteSpec>(pattern: Pattern, spec: Spec, handler: Handler<PathParams<Pattern>, NoInfer<Spec>>) {
+    return this.add('GET', pattern, spec, handler);
   }
-  post<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
-    return this.add('POST', pattern, handler);
+  post<Pattern extends string, const Spec extends RouteSpec>(pattern: Pattern, spec: Spec, handler: Handler<PathParams<Pattern>, NoInfer<Spec>>) {
+    return this.add('POST', pattern, spec, handler);
   }
-  put<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
-    return this.add('PUT', pattern, handler);
+  put<Pattern extends string, const Spec extends RouteSpec>(pattern: Pattern, spec: Spec, handler: Handler<PathParams<Pattern>, NoInfer<Spec>>) {
+    return this.add('PUT', pattern, spec, handler);
   }
-  patch<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
-    return this.add('PATCH', pattern, handler);
+  patch<Pattern extends string, const Spec extends RouteSpec>(pattern: Pattern, spec: Spec, handler: Handler<PathParams<Pattern>, NoInfer<Spec>>) {
+    return this.add('PATCH', pattern, spec, handler);
   }
-  delete<Pattern extends string>(pattern: Pattern, handler: Handler<PathParams<Pattern>>) {
-    return this.add('DELETE', pattern, handler);
+  delete<Pattern extends string, const Spec extends RouteSpec>(pattern: Pattern, spec: Spec, handler: Handler<PathParams<Pattern>, NoInfer<Spec>>) {
+    return this.add('DELETE', pattern, spec, handler);
+  }
+
+  /** Every route, in registration order (the route index, docs/routes.md, reads them). */
+  list(): readonly Route[] {
+    return this.routes;
   }
 
   match(method: string, path: string): RouteMatch {
@@ -93,7 +139,7 @@ export class Router {
       route.names.forEach((name, i) => {
         params[name] = decodePathSegment(name, m[i + 1]!);
       });
-      return { kind: 'found', handler: route.handler, params };
+      return { kind: 'found', route, params };
     }
     return allowed.length ? { kind: 'wrong-method', allowed } : { kind: 'none' };
   }

@@ -1,16 +1,14 @@
 import { importContentBody } from '../../src-shared/schemas/imports';
 import type { Handler, Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { importIntoSpace } from './service';
 
 export function registerImportRoutes(router: Router): void {
   // The same for main content and, under a change request's prefix, for its content.
   const importRoute =
-    (withPage: boolean): Handler<{ spaceId: string; pageId?: string; changeRequestId?: string }> =>
+    (withPage: boolean): Handler<{ spaceId: string; pageId?: string; changeRequestId?: string }, { body: typeof importContentBody }> =>
     async ({ ctx, params, body }) => {
-      const input = parseInput(importContentBody, body);
       const outcome = await importIntoSpace(ctx, params.spaceId, {
-        ...input,
+        ...body,
         parentPageId: withPage ? params.pageId : undefined,
         changeRequestId: params.changeRequestId,
       });
@@ -20,8 +18,8 @@ export function registerImportRoutes(router: Router): void {
         headers: { Location: `${ctx.baseUrl}/v1/spaces/${params.spaceId}/revisions/${outcome.revision}` },
       };
     };
-  router.post('/v1/spaces/{spaceId}/content/import', importRoute(false));
-  router.post('/v1/spaces/{spaceId}/content/page/{pageId}/import', importRoute(true));
-  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', importRoute(false));
-  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/import', importRoute(true));
+  router.post('/v1/spaces/{spaceId}/content/import', { effect: 'write', body: importContentBody }, importRoute(false));
+  router.post('/v1/spaces/{spaceId}/content/page/{pageId}/import', { effect: 'write', body: importContentBody }, importRoute(true));
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', { effect: 'write', body: importContentBody }, importRoute(false));
+  router.post('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/import', { effect: 'write', body: importContentBody }, importRoute(true));
 }

@@ -4,7 +4,6 @@ import type { CallContext } from '../app/context';
 import { listEnvelope } from '../http/list';
 import { pageInMemory } from '../http/offset-page';
 import type { Handler, Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { locationPresenter } from './presenter';
 import { backlinks, pageLinks, spaceLinks, type LinkReport } from './service';
 
@@ -28,22 +27,20 @@ const origin = (ctx: CallContext) => new URL(ctx.baseUrl).origin;
 
 type ContentParams = { spaceId: string; changeRequestId?: string };
 
-const spaceLinksRoute: Handler<ContentParams> = ({ ctx, params, query }) => {
-  const { status, ...page } = parseInput(linksQuery, query, 'query');
+const spaceLinksRoute: Handler<ContentParams, { query: typeof linksQuery }> = ({ ctx, params, query }) => {
+  const { status, ...page } = query;
   return { status: 200, body: presentReport(ctx, spaceLinks(ctx, params.spaceId, origin(ctx), status, params.changeRequestId), page) };
 };
 
-const pageLinksRoute: Handler<ContentParams & { pageId: string }> = ({ ctx, params, query }) => {
-  const page = parseInput(listQuery, query, 'query');
-  return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId, params.pageId, origin(ctx), params.changeRequestId), page) };
+const pageLinksRoute: Handler<ContentParams & { pageId: string }, { query: typeof listQuery }> = ({ ctx, params, query }) => {
+  return { status: 200, body: presentReport(ctx, pageLinks(ctx, params.spaceId, params.pageId, origin(ctx), params.changeRequestId), query) };
 };
 
-function backlinksRoute<Params extends ContentParams>(target: (params: Params) => { pageId: string } | { fileId: string }): Handler<Params> {
+function backlinksRoute<Params extends ContentParams>(target: (params: Params) => { pageId: string } | { fileId: string }): Handler<Params, { query: typeof listQuery }> {
   return ({ ctx, params, query }) => {
-    const request = parseInput(listQuery, query, 'query');
     const found = backlinks(ctx, params.spaceId, target(params), origin(ctx), params.changeRequestId);
     const locate = locationPresenter(ctx, found.space, found.allPages, found.treeId);
-    const page = pageInMemory(found.pages, request);
+    const page = pageInMemory(found.pages, query);
     return { status: 200, body: listEnvelope({ rows: page.items, total: page.total, next: page.next }, (p) => locate.page(p.page_id)) };
   };
 }
@@ -53,12 +50,12 @@ const fileBacklinks = backlinksRoute<ContentParams & { fileId: string }>((params
 
 /** Links of main content, and under /change-requests/{changeRequestId} those of a change request. */
 export function registerLinkRoutes(router: Router): void {
-  router.get('/v1/spaces/{spaceId}/links', spaceLinksRoute);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links', spaceLinksRoute);
-  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/links', pageLinksRoute);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', pageLinksRoute);
-  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/backlinks', pageBacklinks);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks', pageBacklinks);
-  router.get('/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', fileBacklinks);
-  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', fileBacklinks);
+  router.get('/v1/spaces/{spaceId}/links', { effect: 'read', query: linksQuery }, spaceLinksRoute);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links', { effect: 'read', query: linksQuery }, spaceLinksRoute);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/links', { effect: 'read', query: listQuery }, pageLinksRoute);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links', { effect: 'read', query: listQuery }, pageLinksRoute);
+  router.get('/v1/spaces/{spaceId}/content/page/{pageId}/backlinks', { effect: 'read', query: listQuery }, pageBacklinks);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks', { effect: 'read', query: listQuery }, pageBacklinks);
+  router.get('/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', { effect: 'read', query: listQuery }, fileBacklinks);
+  router.get('/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks', { effect: 'read', query: listQuery }, fileBacklinks);
 }

@@ -2,7 +2,6 @@ import { listQuery } from '../../src-shared/schemas/common';
 import { createOrganizationBody, updateOrganizationBody } from '../../src-shared/schemas/orgs';
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { presentOrganizationFor } from './presenter';
 import {
   createOrganization,
@@ -13,29 +12,28 @@ import {
 } from './service';
 
 export function registerOrganizationRoutes(router: Router): void {
-  router.get('/v1/orgs', ({ ctx, query }) => {
-    const page = listMyOrganizations(ctx, parseInput(listQuery, query, 'query'));
+  router.get('/v1/orgs', { effect: 'read', query: listQuery }, ({ ctx, query }) => {
+    const page = listMyOrganizations(ctx, query);
     return { status: 200, body: listEnvelope(page, (org) => presentOrganizationFor(ctx, org, org.member_role)) };
   });
 
-  router.post('/v1/orgs', ({ ctx, body }) => {
-    const { org, role } = createOrganization(ctx, parseInput(createOrganizationBody, body));
+  router.post('/v1/orgs', { effect: 'write', body: createOrganizationBody }, ({ ctx, body }) => {
+    const { org, role } = createOrganization(ctx, body);
     const presented = presentOrganizationFor(ctx, org, role);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   });
 
-  router.get('/v1/orgs/{organizationId}', ({ ctx, params }) => {
+  router.get('/v1/orgs/{organizationId}', { effect: 'read' }, ({ ctx, params }) => {
     const { org, role } = getOrganizationForCaller(ctx, params.organizationId);
     return { status: 200, body: presentOrganizationFor(ctx, org, role) };
   });
 
-  router.patch('/v1/orgs/{organizationId}', ({ ctx, params, body }) => {
-    const input = parseInput(updateOrganizationBody, body);
-    const { org, role } = updateOrganizationSettings(ctx, params.organizationId, input);
+  router.patch('/v1/orgs/{organizationId}', { effect: 'write', body: updateOrganizationBody }, ({ ctx, params, body }) => {
+    const { org, role } = updateOrganizationSettings(ctx, params.organizationId, body);
     return { status: 200, body: presentOrganizationFor(ctx, org, role) };
   });
 
-  router.get('/v1/email-domains/{emailDomain}/orgs', ({ ctx, params }) => ({
+  router.get('/v1/email-domains/{emailDomain}/orgs', { effect: 'read' }, ({ ctx, params }) => ({
     status: 200,
     body: {
       organizations: organizationsForEmailDomain(ctx, params.emailDomain).map((org) =>

@@ -1,22 +1,21 @@
 import { aggregateSiteEventsBody, trackSiteEventsBody } from '../../src-shared/schemas/site-insights';
 import type { Router } from '../http/router';
-import { parseInput } from '../http/validate';
 import { aggregateSiteEvents, listSiteVisitorSegments, trackSiteEvents } from './insights-service';
 
 /** Site insights: recording visitors' events, aggregating them, and the visitor segments. */
 export function registerSiteInsightsRoutes(router: Router): void {
-  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events', ({ ctx, params, body, req }) => {
-    const { events } = parseInput(trackSiteEventsBody, body);
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events', { effect: 'write', body: trackSiteEventsBody }, ({ ctx, params, body, req }) => {
+    const { events } = body;
     trackSiteEvents(ctx, params.organizationId, params.siteId, events, callerAddress(req.socket.remoteAddress));
     return { status: 204 };
   });
 
-  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate', ({ ctx, params, body }) => {
-    const columns = aggregateSiteEvents(ctx, params.organizationId, params.siteId, parseInput(aggregateSiteEventsBody, body));
+  router.post('/v1/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate', { effect: 'read', body: aggregateSiteEventsBody }, ({ ctx, params, body }) => {
+    const columns = aggregateSiteEvents(ctx, params.organizationId, params.siteId, body);
     return { status: 200, body: { columns } };
   });
 
-  router.get('/v1/orgs/{organizationId}/sites/{siteId}/insights/visitor-segments', ({ ctx, params }) => ({
+  router.get('/v1/orgs/{organizationId}/sites/{siteId}/insights/visitor-segments', { effect: 'read' }, ({ ctx, params }) => ({
     status: 200,
     body: listSiteVisitorSegments(ctx, params.organizationId, params.siteId),
   }));

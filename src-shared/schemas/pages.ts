@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './common';
 import { emoji } from './content';
 
 export const pageTitle = z.string().trim().min(1).max(255);
@@ -41,8 +42,12 @@ export const pageFormatQuery = z.object({
   metadata: z.enum(['true', 'false']).optional(),
   computed: z.enum(['true', 'false']).optional(),
 });
+export type PageFormatQuery = z.infer<typeof pageFormatQuery>;
 
 export const revisionQuery = z.object({
   metadata: z.enum(['true', 'false']).optional(),
   computed: z.enum(['true', 'false']).optional(),
 });
+
+/** The files of a space's content or a change request's, a page at a time. */
+export const listFilesQuery = listQuery.extend(revisionQuery.shape);

@@ -170,11 +170,14 @@ export type UpdateAdaptiveSchemaInput = { jsonSchema: AdaptiveJsonSchema };
  * `visitorAuthToken` (the spec's name for it on getPublishedContentByUrl) or `jwt_token` (the name GitBook's
  * published sites read), and unsigned claims as `visitor.<claim>=<value>` (GitBook's URL convention).
  */
-export const publishedSiteQuery = z.object({
-  shareKey: z.string().max(256).optional(),
-  visitorAuthToken: z.string().max(8192).optional(),
-  jwt_token: z.string().max(8192).optional(),
-});
+/** Every other parameter is kept as it came: the `visitor.<claim>` ones are unsigned claims (unsignedClaimsFromQuery). */
+export const publishedSiteQuery = z
+  .object({
+    shareKey: z.string().max(256).optional(),
+    visitorAuthToken: z.string().max(8192).optional(),
+    jwt_token: z.string().max(8192).optional(),
+  })
+  .catchall(z.string());
 
 const UNSIGNED_CLAIM_PREFIX = 'visitor.';
 

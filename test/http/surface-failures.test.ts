@@ -55,11 +55,11 @@ vi.mock('../../src-main/http/trpc-handler', () => ({
 
 const server = useTestServer();
 beforeAll(() => {
-  server.app.router.get('/v1/test/throws', () => {
+  server.app.router.get('/v1/test/throws', { effect: 'read' }, () => {
     throw failure();
   });
-  server.app.router.get('/v1/test/rejects', async () => Promise.reject(failure()));
-  server.app.router.get('/v1/test/unsendable-header', () => ({ status: 200, body: { ok: true }, headers: { 'X-Planted': 'snow ☃ man' } }));
+  server.app.router.get('/v1/test/rejects', { effect: 'read' }, async () => Promise.reject(failure()));
+  server.app.router.get('/v1/test/unsendable-header', { effect: 'read' }, () => ({ status: 200, body: { ok: true }, headers: { 'X-Planted': 'snow ☃ man' } }));
 });
 
 async function stillServing() {

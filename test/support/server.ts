@@ -30,7 +30,7 @@ export async function startTestServer(options: { clock?: Clock; config?: Partial
   const dataDir = mkdtempSync(join(tmpdir(), 'folio-test-'));
   // The harness acts as the desktop app does (fetching from loopback fixtures) unless a test opts out
   // with `allowPrivateNetwork: false`, as `npm run serve` starts.
-  const config: Partial<AppConfig> = { allowPrivateNetwork: true, ...options.config };
+  const config: Partial<AppConfig> = { allowPrivateNetwork: true, checkReadRoutes: true, ...options.config };
   const app = openApp({ dataDir, clock: options.clock, config });
   resolveNoLinkTitleNames(app);
   const ownerToken = generateToken();
