@@ -55,20 +55,18 @@ const isServiceModule = (path: string) =>
  * (main content or a change request's, a change request's revision), whose answer the handler hands on to the
  * service (`contentOfTree(ctx, contentTarget(...).treeId, ...)`).
  */
+const isGuard = (name: string) => /^(assert|require|check)[A-Z]/.test(name);
 const resolvers = new Set(['contentTarget', 'pageOfTarget', 'currentRevisionOf']);
-const isHelper = (name: string) => /^(assert|require|check)[A-Z]/.test(name) || resolvers.has(name);
 
 /**
  * The service function a piece of code (a route's handler, a procedure) calls: the first function it calls that
- * a service module exports (as this file imports it), guards and resolvers left out. Routes and procedures are
- * read the same way: a row's procedures are those whose service is the route's.
+ * a service module exports (as this file imports it), guards and resolvers left out; a guard counts when the code
+ * calls nothing else (`requireInstallation` reads the installation a GET answers). Routes and procedures are read
+ * the same way: a row's procedures are those whose service is the route's.
  */
 function serviceCalled(code: string, imports: Map<string, string>): string | undefined {
-  for (const match of code.matchAll(/\b(\w+)\(/g)) {
-    const from = imports.get(match[1]!);
-    if (from && isServiceModule(from) && !isHelper(match[1]!)) return match[1];
-  }
-  return undefined;
+  const called = [...code.matchAll(/\b(\w+)\(/g)].map((match) => match[1]!).filter((name) => isServiceModule(imports.get(name) ?? ''));
+  return called.find((name) => !isGuard(name) && !resolvers.has(name)) ?? called.find(isGuard);
 }
 
 /**
