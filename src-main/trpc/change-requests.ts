@@ -33,7 +33,7 @@ export const changeRequestsRouter = router({
   create: procedure.input(createChangeRequestBody.safeExtend({ spaceId })).mutation(({ ctx, input }) =>
     presentChangeRequest(createChangeRequest(ctx, input.spaceId, input.subject), ctx),
   ),
-  update: procedure.input(updateChangeRequestBody.safeExtend(crRef.shape)).mutation(({ ctx, input }) => {
+  edit: procedure.input(updateChangeRequestBody.safeExtend(crRef.shape)).mutation(({ ctx, input }) => {
     const { spaceId: id, changeRequestId, ...changes } = input;
     return presentChangeRequest(editChangeRequest(ctx, id, changeRequestId, changes), ctx);
   }),
@@ -42,7 +42,7 @@ export const changeRequestsRouter = router({
   merge: procedure.input(crRef).mutation(({ ctx, input }) => mergeChangeRequest(ctx, input.spaceId, input.changeRequestId)),
   /**
    * What the change request changes (GET .../changes), each page change with its line diff. Archiving
-   * and reopening are `update` with a status, as PATCH does.
+   * and reopening are `edit` with a status, as PATCH does.
    */
   changes: procedure.input(crRef.extend({ limit: z.number().int().min(1).max(1000).optional() })).query(({ ctx, input }) => {
     const { changes } = changeRequestChanges(ctx, input.spaceId, input.changeRequestId);

@@ -61,7 +61,7 @@ export const collectionsRouter = router({
   delete: procedure.input(collectionRef).mutation(({ ctx, input }) => ({ deleted: deleteCollection(ctx, input.collectionId) })),
 
   /** GET /v1/collections/{collectionId}/spaces */
-  spaces: procedure.input(collectionRef.extend(listQuery.shape)).query(({ ctx, input }) => {
+  listSpaces: procedure.input(collectionRef.extend(listQuery.shape)).query(({ ctx, input }) => {
     const { collectionId: id, ...page } = input;
     return listEnvelope(listCollectionSpaces(ctx, id, page), (space) => presentSpaceFor(ctx, space));
   }),

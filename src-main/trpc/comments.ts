@@ -50,7 +50,7 @@ export const commentsRouter = router({
    * POST .../comments: `page` puts the thread on a page; the body is `{ markdown }` or a JSON `{ document }`;
    * `anchor` (the app's own) puts it on the selected words of the page.
    */
-  create: procedure.input(postCommentBody.safeExtend({ ...placeRef, format, anchor: textAnchorInput.optional() })).mutation(({ ctx, input }) => {
+  post: procedure.input(postCommentBody.safeExtend({ ...placeRef, format, anchor: textAnchorInput.optional() })).mutation(({ ctx, input }) => {
     const { spaceId: id, changeRequestId, format: asked, ...body } = input;
     const { place, comment } = postComment(ctx, refOf(id, changeRequestId), body);
     return presentOne(ctx, place, comment, asked);
@@ -68,7 +68,7 @@ export const commentsRouter = router({
     deleted: deleteCommentForCaller(ctx, refOf(input.spaceId, input.changeRequestId), input.commentId),
   })),
 
-  replies: procedure.input(listRepliesQuery.safeExtend(commentRef.shape)).query(({ ctx, input }) => {
+  listReplies: procedure.input(listRepliesQuery.safeExtend(commentRef.shape)).query(({ ctx, input }) => {
     const { spaceId: id, changeRequestId, commentId, ...query } = input;
     const { place, comment, page } = listRepliesForCaller(ctx, refOf(id, changeRequestId), commentId, query);
     const items = withMarkdown(presentReplies(page.rows, comment, viewOf(ctx, place, query.format)), page.rows, query.format);
@@ -80,7 +80,7 @@ export const commentsRouter = router({
     return presentOneReply(ctx, result, input.format);
   }),
 
-  reply: procedure.input(postReplyBody.safeExtend({ ...commentRef.shape, format })).mutation(({ ctx, input }) => {
+  postReply: procedure.input(postReplyBody.safeExtend({ ...commentRef.shape, format })).mutation(({ ctx, input }) => {
     const { spaceId: id, changeRequestId, commentId, format: asked, ...body } = input;
     return presentOneReply(ctx, postReply(ctx, refOf(id, changeRequestId), commentId, body), asked);
   }),

@@ -59,7 +59,7 @@ const installationsRouter = router({
   }),
 
   /** GET .../installations/{installationId}/spaces?extended=true: the spaces it is installed on, for the app's list. */
-  spaces: procedure
+  listSpaces: procedure
     .input(installationRef.extend(listQuery.shape))
     .query(({ ctx, input }) =>
       listEnvelope(listInstallationSpaces(ctx, input.integrationName, input.installationId, input), (row) => presentSpaceInstallation(row, ctx, true)),

@@ -14,7 +14,7 @@ const inviteRef = z.object({ organizationId, inviteId });
 /** The invite routes (invites/routes.ts) as procedures: an organization's invites, and the caller's own. */
 export const invitesRouter = router({
   /** POST /orgs/{organizationId}/invites: pending invites, answered the same for known and unknown emails. */
-  create: procedure.input(inviteUsersBody.safeExtend({ organizationId })).mutation(({ ctx, input }) => {
+  inviteUsers: procedure.input(inviteUsersBody.safeExtend({ organizationId })).mutation(({ ctx, input }) => {
     const { organizationId: orgId, ...body } = input;
     return inviteUsers(ctx, orgId, body);
   }),
@@ -28,9 +28,9 @@ export const invitesRouter = router({
     return { revoked: true };
   }),
 
-  mine: procedure.input(listQuery).query(({ ctx, input }) => listEnvelope(listMyInvites(ctx, input), presentInvite)),
+  listMy: procedure.input(listQuery).query(({ ctx, input }) => listEnvelope(listMyInvites(ctx, input), presentInvite)),
 
-  accept: procedure.input(inviteRef).mutation(({ ctx, input }) => {
+  join: procedure.input(inviteRef).mutation(({ ctx, input }) => {
     joinWithInvite(ctx, input.organizationId, input.inviteId);
     return { accepted: true };
   }),

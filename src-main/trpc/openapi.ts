@@ -46,7 +46,7 @@ const versionsRouter = router({
   }),
 
   /** GET .../versions/{versionId}/content */
-  content: procedure.input(versionRef).query(({ ctx, input }) => {
+  getContent: procedure.input(versionRef).query(({ ctx, input }) => {
     const { spec, version, content } = getSpecVersionContent(ctx, input.organizationId, input.slug, input.versionId);
     return presentOpenAPISpecContent(spec, version, content, ctx);
   }),
@@ -76,7 +76,7 @@ export const openAPIRouter = router({
   }),
 
   /** PUT .../openapi/{specSlug}: creates or gives a new source; `created` tells which (the route's 201 or 200). */
-  put: procedure.input(putOpenAPISpecBody.safeExtend({ organizationId, slug: openAPISpecSlug })).mutation(async ({ ctx, input }) => {
+  createOrUpdate: procedure.input(putOpenAPISpecBody.safeExtend({ organizationId, slug: openAPISpecSlug })).mutation(async ({ ctx, input }) => {
     const { organizationId: orgId, slug, ...body } = input;
     await assertSpecSourceFetchable(ctx, orgId, body.source);
     const { spec, edit, created } = createOrUpdateSpec(ctx, orgId, slug, body);

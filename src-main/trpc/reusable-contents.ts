@@ -19,7 +19,7 @@ export const reusableContentsRouter = router({
   list: procedure.input(z.object({ spaceId, changeRequestId })).query(({ ctx, input }) =>
     listReusableContents(ctx, input.spaceId, input.changeRequestId).map(present),
   ),
-  get: procedure.input(reusableRef).query(({ ctx, input }) => {
+  find: procedure.input(reusableRef).query(({ ctx, input }) => {
     const found = findReusableContent(ctx, { spaceId: input.spaceId, changeRequestId: input.changeRequestId }, input.id);
     return { ...present(found.view), markdown: found.markdown };
   }),

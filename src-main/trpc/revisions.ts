@@ -38,7 +38,7 @@ export const revisionsRouter = router({
   }),
 
   /** The page tree at a revision, flattened in tree order with depths. */
-  pages: procedure.input(revisionRef).query(({ ctx, input }) => {
+  content: procedure.input(revisionRef).query(({ ctx, input }) => {
     const snapshot = contentAtRevision(ctx, input.spaceId, input.revisionId);
     return { revision: presentRevisionHeader(snapshot), pages: presentRevisionOutline(snapshot) };
   }),

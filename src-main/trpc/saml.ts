@@ -47,7 +47,7 @@ export const samlRouter = router({
   })),
 
   /** GET .../sso */
-  logins: procedure.input(orgRef).query(({ ctx, input }) => ({
+  listLogins: procedure.input(orgRef).query(({ ctx, input }) => ({
     items: listSsoLogins(ctx, input.organizationId).map((row) => presentSsoLogin(row, ctx)),
   })),
 });

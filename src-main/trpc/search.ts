@@ -12,7 +12,7 @@ import { procedure, router } from './trpc';
  */
 export const searchRouter = router({
   /** GET /v1/orgs/{organizationId}/search: spaces, each with its best pages and their matching sections. */
-  organization: procedure.input(searchQuery.safeExtend({ organizationId })).query(({ ctx, input }) => {
+  searchOrganization: procedure.input(searchQuery.safeExtend({ organizationId })).query(({ ctx, input }) => {
     const { organizationId: id, ...query } = input;
     const result = searchOrganization(ctx, id, query);
     return listEnvelope({ rows: result.items, total: result.total, next: result.next }, (space) =>
@@ -21,7 +21,7 @@ export const searchRouter = router({
   }),
 
   /** GET /v1/spaces/{spaceId}/search: pages with their matching sections. */
-  space: procedure.input(searchQuery.safeExtend({ spaceId })).query(({ ctx, input }) => {
+  searchSpace: procedure.input(searchQuery.safeExtend({ spaceId })).query(({ ctx, input }) => {
     const { spaceId: id, ...query } = input;
     const result = searchSpace(ctx, id, query);
     return listEnvelope({ rows: result.items, total: result.total, next: result.next }, (hits) => presentPageHits(hits, id, ctx));

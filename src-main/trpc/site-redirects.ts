@@ -53,7 +53,7 @@ export const siteRedirectsRouter = router({
     deleted: deleteSiteRedirectById(ctx, input.organizationId, input.siteId, input.siteRedirectId),
   })),
 
-  bySource: procedure.input(getSiteRedirectBySourceQuery.safeExtend({ organizationId, siteId })).query(({ ctx, input }) => {
+  getBySource: procedure.input(getSiteRedirectBySourceQuery.safeExtend({ organizationId, siteId })).query(({ ctx, input }) => {
     const { redirect, target } = getSiteRedirectBySource(ctx, input.organizationId, input.siteId, input.source, input.shareKey);
     return { redirect: presentSiteRedirect(redirect), target };
   }),
@@ -63,7 +63,7 @@ export const siteRedirectsRouter = router({
 export const siteExternalLinksRouter = router({
   list: procedure.input(siteRef).query(({ ctx, input }) => listSiteExternalLinks(ctx, input.organizationId, input.siteId).links.map(presentSiteExternalLink)),
 
-  create: procedure.input(addSiteExternalLinkBody.safeExtend({ organizationId, siteId })).mutation(({ ctx, input }) => {
+  add: procedure.input(addSiteExternalLinkBody.safeExtend({ organizationId, siteId })).mutation(({ ctx, input }) => {
     const { organizationId: orgId, siteId: id, ...body } = input;
     return presentSiteExternalLink(addExternalLinkToSite(ctx, orgId, id, body).link);
   }),

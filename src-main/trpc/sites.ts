@@ -112,7 +112,7 @@ const sectionsRouter = router({
 /** The section group routes (sites/sections-routes.ts, `.../section-groups`) as procedures; each write answers the group with its sections. */
 const sectionGroupsRouter = router({
   /** POST .../section-groups: placed where its first listed section was, else at the end. */
-  create: procedure.input(addSiteSectionGroupBody.safeExtend({ organizationId, siteId })).mutation(({ ctx, input }) => {
+  add: procedure.input(addSiteSectionGroupBody.safeExtend({ organizationId, siteId })).mutation(({ ctx, input }) => {
     const { organizationId: orgId, siteId: id, ...body } = input;
     const { site, group, sections } = addGroup(ctx, orgId, id, body);
     return presentSectionGroup(group, sections, site, ctx);
@@ -189,7 +189,7 @@ const customizationRouter = router({
   ),
 
   /** GET .../site-spaces/{siteSpaceId}/customization */
-  siteSpace: procedure
+  getSiteSpace: procedure
     .input(siteSpaceRef)
     .query(({ ctx, input }) => getSiteSpaceCustomizationForCaller(ctx, input.organizationId, input.siteId, input.siteSpaceId) as SiteCustomizationSettings),
 
@@ -200,7 +200,7 @@ const customizationRouter = router({
   ),
 
   /** DELETE .../site-spaces/{siteSpaceId}/customization: `removed` is false when it had no overrides (the route's 204). */
-  resetSiteSpace: procedure.input(siteSpaceRef).mutation(({ ctx, input }) => ({
+  deleteSiteSpace: procedure.input(siteSpaceRef).mutation(({ ctx, input }) => ({
     removed: deleteSiteSpaceCustomization(ctx, input.organizationId, input.siteId, input.siteSpaceId),
   })),
 });
@@ -281,7 +281,7 @@ export const sitesRouter = router({
    * GET .../publishing/preview: an hour-long address showing the site as visitors will see it, published or
    * not (the screen's "Open preview").
    */
-  previewUrl: procedure
+  sitePreviewUrl: procedure
     .input(siteRef.extend(sitePreviewQuery.shape))
     .query(async ({ ctx, input }) => {
       const { organizationId: orgId, siteId: id, ...query } = input;

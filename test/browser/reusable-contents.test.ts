@@ -31,7 +31,7 @@ async function trpc<T>(procedure: string, input: unknown): Promise<T> {
 }
 
 const listed = (changeRequestId?: string) => trpc<Listed[]>('reusableContents.list', { spaceId, changeRequestId });
-const bodyOf = async (id: string, changeRequestId?: string) => (await trpc<{ markdown: string }>('reusableContents.get', { spaceId, id, changeRequestId })).markdown;
+const bodyOf = async (id: string, changeRequestId?: string) => (await trpc<{ markdown: string }>('reusableContents.find', { spaceId, id, changeRequestId })).markdown;
 const pageMarkdown = async () => (await h.api<{ markdown: string }>('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).markdown;
 
 const section = () => h.page.getByRole('region', { name: /^Reusable content/ });

@@ -55,7 +55,7 @@ describe('comments on words', () => {
   it('targets the block holding the selected words, with the words as its preview, on /v1 and in the app', async () => {
     const { spaceId, pageId, comments, trpc } = await pageWithText();
     const editor = await editorCopy(trpc, { spaceId, pageId });
-    const posted = await trpc.comments.create.mutate({ spaceId, page: pageId, body: md('Which installer?'), anchor: editor.anchorOf('the installer') });
+    const posted = await trpc.comments.post.mutate({ spaceId, page: pageId, body: md('Which installer?'), anchor: editor.anchorOf('the installer') });
     const keys = await documentKeys(spaceId, pageId);
     expect(posted.target.node).toEqual({ id: keys[1], preview: 'the installer' });
     expect(posted.anchor).toEqual(editor.anchorOf('the installer'));
@@ -71,7 +71,7 @@ describe('comments on words', () => {
     const { spaceId, pageId, comments, trpc } = await pageWithText();
     const mine = await editorCopy(trpc, { spaceId, pageId });
     const theirs = await editorCopy(trpc, { spaceId, pageId });
-    const posted = await trpc.comments.create.mutate({ spaceId, page: pageId, body: md('Where is it?'), anchor: mine.anchorOf('settings file') });
+    const posted = await trpc.comments.post.mutate({ spaceId, page: pageId, body: md('Where is it?'), anchor: mine.anchorOf('settings file') });
     expect(posted.target.node?.id).toBe((await documentKeys(spaceId, pageId))[3]);
 
     // Another writer adds a paragraph above the commented words (their copy never saw the comment).
@@ -95,7 +95,7 @@ describe('comments on words', () => {
   it('keeps the quote of words that were deleted, and marks its target outdated', async () => {
     const { spaceId, pageId, comments, trpc } = await pageWithText();
     const editor = await editorCopy(trpc, { spaceId, pageId });
-    const posted = await trpc.comments.create.mutate({ spaceId, page: pageId, body: md('Restart what?'), anchor: editor.anchorOf('then restart') });
+    const posted = await trpc.comments.post.mutate({ spaceId, page: pageId, body: md('Restart what?'), anchor: editor.anchorOf('then restart') });
     setPageMarkdown(owner(), spaceId, pageId, BODY.replace(', then restart.', '.'));
     const { target } = (await server.api.get(`${comments}/${posted.id}`)).body;
     expect(target.node).toEqual({ id: expect.any(String), preview: 'then restart' });
@@ -140,7 +140,7 @@ describe('comments on words', () => {
       [{ anchor: valid }, /^anchor: give the page/],
     ];
     for (const [input, message] of cases) {
-      const error = await trpcError(trpc.comments.create.mutate({ spaceId, body: md('x'), ...input }));
+      const error = await trpcError(trpc.comments.post.mutate({ spaceId, body: md('x'), ...input }));
       expect(error.code, String(message)).toBe('BAD_REQUEST');
       expect(error.message).toMatch(message);
     }
@@ -150,7 +150,7 @@ describe('comments on words', () => {
     const cr = (await server.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Wording' })).body;
     const crComments = `/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`;
     const editor = await editorCopy(trpc, { spaceId, pageId, changeRequestId: cr.id });
-    const posted = await trpc.comments.create.mutate({ spaceId, changeRequestId: cr.id, page: pageId, body: md('Too vague'), anchor: editor.anchorOf('settings file') });
+    const posted = await trpc.comments.post.mutate({ spaceId, changeRequestId: cr.id, page: pageId, body: md('Too vague'), anchor: editor.anchorOf('settings file') });
     editor.text.insert(0, 'Draft note.\n\n');
     await editor.push();
     const keys = (await server.api.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${pageId}?format=document`)).body.document.nodes.map(

@@ -154,7 +154,7 @@ describe('reusable contents made in the app', () => {
     const created = await trpc.reusableContents.create.mutate({ spaceId, title: 'Warning', markdown: 'Be careful.\n' });
     const again = await trpc.reusableContents.create.mutate({ spaceId, title: 'Warning' });
     expect((await trpc.reusableContents.list.query({ spaceId })).map((r) => r.slug).sort()).toEqual(['warning', 'warning-2']);
-    expect(await trpc.reusableContents.get.query({ spaceId, id: created.id })).toMatchObject({ title: 'Warning', markdown: 'Be careful.\n' });
+    expect(await trpc.reusableContents.find.query({ spaceId, id: created.id })).toMatchObject({ title: 'Warning', markdown: 'Be careful.\n' });
 
     const changes = await server.api.get(`/v1/spaces/${spaceId}/revisions/${created.revision}/changes`);
     expect(changes.body.changes).toEqual([{ type: 'reusable_content_created', reusableContent: expect.objectContaining({ id: created.id, title: 'Warning' }) }]);
@@ -175,7 +175,7 @@ describe('reusable contents made in the app', () => {
     await trpc.reusableContents.delete.mutate({ spaceId, id: created.id });
     expect(await trpc.reusableContents.list.query({ spaceId })).toEqual([]);
     await trpc.revisions.restoreSpace.mutate({ spaceId, revisionId: created.revision! });
-    expect(await trpc.reusableContents.get.query({ spaceId, id: created.id })).toMatchObject({ title: 'Keep me', markdown: 'Kept.\n' });
+    expect(await trpc.reusableContents.find.query({ spaceId, id: created.id })).toMatchObject({ title: 'Keep me', markdown: 'Kept.\n' });
   });
 
   it('refuses an empty title (400 naming it) and a reader (403)', async () => {

@@ -154,12 +154,12 @@ description: Added in the app
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(response.headers.get('x-folio-path')).toBe('guides-section/install/pasted-image.md');
     expect(await response.text()).toBe(file);
-    expect(await trpc.spaceExport.page.query({ spaceId, pageId })).toEqual({ path: 'guides-section/install/pasted-image.md', markdown: file });
+    expect(await trpc.spaceExport.exportPageFile.query({ spaceId, pageId })).toEqual({ path: 'guides-section/install/pasted-image.md', markdown: file });
   });
 
   it('gives the app the same zip over tRPC', async () => {
     const trpc = trpcClient(server.url, server.owner.token);
-    const fromApp = await trpc.spaceExport.zip.query({ spaceId });
+    const fromApp = await trpc.spaceExport.exportZip.query({ spaceId });
     expect(fromApp.fileName).toBe('exported-docs.zip');
     expect(Buffer.from(fromApp.data, 'base64').equals(Buffer.from(await exportZip(server, spaceId)))).toBe(true);
   });
@@ -172,6 +172,6 @@ description: Added in the app
     expect(groupExport.status).toBe(404);
     const stranger = server.userToken('stranger@example.com');
     expect((await server.as(stranger.token).get(`/v1/spaces/${spaceId}/content/export`)).status).toBe(404);
-    expect((await trpcError(trpcClient(server.url, stranger.token).spaceExport.zip.query({ spaceId }))).code).toBe('NOT_FOUND');
+    expect((await trpcError(trpcClient(server.url, stranger.token).spaceExport.exportZip.query({ spaceId }))).code).toBe('NOT_FOUND');
   });
 });

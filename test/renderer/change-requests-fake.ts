@@ -49,7 +49,7 @@ export function fakeChangeRequestsClient(requests: ChangeRequest[], changes: Rec
           return made;
         }),
       },
-      update: {
+      edit: {
         mutate: vi.fn(async (input: { changeRequestId: string; subject?: string; status?: 'draft' | 'open' | 'archived' }) => {
           const index = find(input.changeRequestId);
           return replace(index, { ...(input.subject !== undefined ? { subject: input.subject } : {}), ...(input.status ? { status: input.status } : {}) });

@@ -66,8 +66,8 @@ export function fakeCommentsClient(threads: Array<{ comment: Comment; replies?: 
           page(data.filter((t) => !input.targetPage || t.comment.target.page?.id === input.targetPage).map((t) => t.comment)),
         ),
       },
-      replies: { query: vi.fn(async (input: { commentId: string }) => page(find(input.commentId).replies)) },
-      create: {
+      listReplies: { query: vi.fn(async (input: { commentId: string }) => page(find(input.commentId).replies)) },
+      post: {
         mutate: vi.fn(async (input: { page?: string; body: { markdown: string } | { document: Record<string, unknown> } }) => {
           made += 1;
           const created = comment(`c-new-${made}`, 'markdown' in input.body ? input.body.markdown : '', { pageId: input.page, at: '2025-03-14T10:00:00.000Z' });
@@ -96,7 +96,7 @@ export function fakeCommentsClient(threads: Array<{ comment: Comment; replies?: 
           return { deleted: index >= 0 };
         }),
       },
-      reply: {
+      postReply: {
         mutate: vi.fn(async (input: { commentId: string; body: { markdown: string } | { document: Record<string, unknown> } }) => {
           const thread = find(input.commentId);
           made += 1;

@@ -272,7 +272,7 @@ describe('SAML providers over tRPC', () => {
     const updated = await trpc.saml.update.mutate({ organizationId: org.id, samlProviderId: created.id, label: 'Via tRPC' });
     expect(updated.label).toBe('Via tRPC');
     expect(await trpc.saml.get.query({ organizationId: org.id, samlProviderId: created.id })).toEqual(updated);
-    expect(await trpc.saml.logins.query({ organizationId: org.id })).toEqual((await server.api.get(`/v1/orgs/${org.id}/sso`)).body);
+    expect(await trpc.saml.listLogins.query({ organizationId: org.id })).toEqual((await server.api.get(`/v1/orgs/${org.id}/sso`)).body);
     expect((await trpcError(trpc.saml.update.mutate({ organizationId: org.id, samlProviderId: created.id }))).message).toMatch(/give at least one/);
     const bad = await trpcError(trpc.saml.create.mutate({ organizationId: org.id, label: 'x', certificate: 'nope' }));
     expect(bad).toMatchObject({ code: 'BAD_REQUEST' });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * docs/routes.md, generated: one row per route of the API router, with GitBook's operationId, the route file,
- * the service function its handler calls, the tRPC procedure calling the same function, and a test file that
+ * the service function its handler calls, the tRPC procedures calling the same function, and a test file that
  * calls the path. Everything is read from the sources, which write their paths literally; the drift test
  * (test/docs/route-index.test.ts) fails when the page and the code disagree. Regenerate with
  * `npm run docs:routes`.
@@ -21,7 +21,8 @@ export interface RouteRow {
   effect: string;
   input: string;
   service: string;
-  procedure: string;
+  /** The procedures calling the row's service (several when several do: `sites.publish`, `sites.unpublish`). */
+  procedures: string[];
   test: string;
 }
 
@@ -51,13 +52,33 @@ function importsOf(source: string): Map<string, string> {
 const isServiceModule = (path: string) =>
   path.startsWith('.') && !/(presenter|schemas|\/http\/|validate|params|errors|\/store\/|access|presenters?$)/.test(path);
 
-/** The first function a piece of code calls that a service module exports (as this file imports it). */
+/**
+ * Calls that are not the service a handler calls: guards, which check the caller or the input and throw
+ * (`await assertSpecSourceFetchable(...)` before `createSpec(...)`), and the resolvers of where a read reads
+ * (main content or a change request's, a change request's revision), whose answer the handler hands on to the
+ * service (`contentOfTree(ctx, contentTarget(...).treeId, ...)`).
+ */
+const isGuard = (name: string) => /^(assert|require|check)[A-Z]/.test(name);
+const resolvers = new Set(['contentTarget', 'pageOfTarget', 'currentRevisionOf']);
+
+/**
+ * The service function a piece of code (a route's handler, a procedure) calls: the first function it calls that
+ * a service module exports (as this file imports it), guards and resolvers left out; a guard counts when the code
+ * calls nothing else (`requireInstallation` reads the installation a GET answers). Routes and procedures are read
+ * the same way: a row's procedures are those whose service is the route's.
+ */
 function serviceCalled(code: string, imports: Map<string, string>): string | undefined {
-  for (const match of code.matchAll(/\b(\w+)\(/g)) {
-    const from = imports.get(match[1]!);
-    if (from && isServiceModule(from)) return match[1];
-  }
-  return undefined;
+  const called = [...code.matchAll(/\b(\w+)\(/g)].map((match) => match[1]!).filter((name) => isServiceModule(imports.get(name) ?? ''));
+  return called.find((name) => !isGuard(name) && !resolvers.has(name)) ?? called.find(isGuard);
+}
+
+/**
+ * The code of a declaration of the file (`declaration` a pattern of its start): up to the next line as indented as
+ * it that starts another declaration, a comment, a route or a closing brace. A helper declared inside the
+ * register function (`const scope = ...`) ends there, not at the next declaration of the file.
+ */
+function definitionOf(source: string, declaration: string): string | undefined {
+  return new RegExp(`^( *)${declaration}([\\s\\S]*?)\\n\\1(?:const|function|export|/\\*\\*|//|router\\.|\\})`, 'm').exec(source)?.[2];
 }
 
 /** Each `router.<method>('<path>', { spec }, handler)` of a route file, with its spec and the code of its handler. */
@@ -70,40 +91,50 @@ function routesOf(file: string): Array<{ method: string; path: string; spec: str
     // A handler named here is a constant of the file: its code is its definition.
     const named = /^(\w+)(\(|\))/.exec(code);
     if (named) {
-      const definition = new RegExp(`const ${named[1]}\\b[^=]*=([\\s\\S]*?)\\n(?:const|function|export|/\\*\\*|//)`).exec(source);
-      if (definition) code = definition[1]!;
+      const definition = definitionOf(source, `const ${named[1]}\\b[^=]*=`);
+      if (definition) code = definition;
     }
     // And the local helpers it calls (a handler made by a factory of the file, `backlinksRoute(...)`).
     for (const helper of code.matchAll(/\b(\w+)(?:<[^>]*>)?\(/g)) {
-      const local = new RegExp(`(?:function ${helper[1]}\\b|const ${helper[1]}\\b[^=]*=)([\\s\\S]*?)\\n(?:const|function|export|/\\*\\*|//)`).exec(source);
-      if (local) code += local[1]!;
+      const local = definitionOf(source, `(?:function ${helper[1]}\\b|const ${helper[1]}\\b[^=]*=)`);
+      if (local) code += local;
     }
     return { method: call[1]!.toUpperCase(), path: call[2]!, spec: call[3]!, code };
   });
 }
 
-/** Service function → the tRPC procedures (`resource.procedure`) that call it. */
-function proceduresByService(): Map<string, string> {
-  const routerSource = read('src-main/trpc/router.ts');
-  const routerImports = importsOf(routerSource);
-  const keys = new Map<string, string>();
-  for (const match of routerSource.matchAll(/^\s+(\w+): (\w+Router),$/gm)) {
-    const module = routerImports.get(match[2]!);
-    if (module) keys.set(`src-main/trpc/${module.replace('./', '')}.ts`, match[1]!);
-  }
-  const byService = new Map<string, string>();
-  for (const [file, key] of keys) {
+/**
+ * Each procedure of the app's router by its path, routers nested in a router's file included
+ * (`sites.sectionGroups.add`), with the service function it calls.
+ */
+function procedureServices(): Array<{ procedure: string; service: string }> {
+  const found: Array<{ procedure: string; service: string }> = [];
+  const walk = (file: string, routerName: string, prefix: string) => {
     const source = read(file);
     const imports = importsOf(source);
-    const procedures = [...source.matchAll(/^ {2}(\w+): (?:procedure|liveProcedure)\b/gm)];
-    procedures.forEach((procedure, i) => {
-      const code = source.slice(procedure.index!, procedures[i + 1]?.index ?? source.length);
-      for (const match of code.matchAll(/\b(\w+)\(/g)) {
-        const from = imports.get(match[1]!);
-        if (from && isServiceModule(from) && !byService.has(match[1]!)) byService.set(match[1]!, `${key}.${procedure[1]}`);
-      }
+    const start = source.search(new RegExp(`const ${routerName} = router\\(\\{`));
+    const block = source.slice(start, source.indexOf('\n});', start));
+    const entries = [...block.matchAll(/^ {2}(\w+): (?:(?:procedure|liveProcedure)\b|(\w+Router),$)/gm)];
+    entries.forEach((entry, i) => {
+      const path = `${prefix}.${entry[1]}`;
+      if (entry[2]) return walk(file, entry[2], path);
+      const service = serviceCalled(block.slice(entry.index, entries[i + 1]?.index ?? block.length), imports);
+      if (service) found.push({ procedure: path, service });
     });
+  };
+  const routerSource = read('src-main/trpc/router.ts');
+  const routerImports = importsOf(routerSource);
+  for (const match of routerSource.matchAll(/^\s+(\w+): (\w+Router),$/gm)) {
+    const module = routerImports.get(match[2]!);
+    if (module) walk(`src-main/trpc/${module.replace('./', '')}.ts`, match[2]!, match[1]!);
   }
+  return found;
+}
+
+/** Service function → the tRPC procedures (`resource.procedure`) that call it, in the router's order. */
+function proceduresByService(): Map<string, string[]> {
+  const byService = new Map<string, string[]>();
+  for (const { procedure, service } of procedureServices()) byService.set(service, [...(byService.get(service) ?? []), procedure]);
   return byService;
 }
 
@@ -174,7 +205,7 @@ export function routeRows(): RouteRow[] {
         effect: /effect: '(\w+)'/.exec(route.spec)?.[1] ?? '',
         input: (['query', 'body'] as const).flatMap((key) => (declared(key) ? [`${key}: ${declared(key)}`] : [])).join(', '),
         service,
-        procedure: service ? (procedures.get(service) ?? '') : '',
+        procedures: service ? (procedures.get(service) ?? []) : [],
         test: findTest({ path: route.path, file }),
       });
     }
@@ -194,13 +225,13 @@ export function routeIndexMarkdown(rows: RouteRow[] = routeRows()): string {
     '',
     "Every route of Folio's HTTP API, by path: GitBook's operation (from `@gitbook/api` 0.202.0, else 0.137.0, else",
     "Folio's own extensions), the route file, what its registration declares (`read` or `write`, and the schemas",
-    'of its query and body, from `src-shared/schemas`), the service function its handler calls, the tRPC procedure',
+    'of its query and body, from `src-shared/schemas`), the service function its handler calls, the tRPC procedures',
     'calling the same function (the app), and a test file calling the path. A dash: none.',
     '',
     '| Method | Path | GitBook operation | Route file | Effect | Input | Service | tRPC | Test |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) =>
-      `| ${row.method} | ${code(row.path)} | ${cell(row.operationId)} | ${code(row.file)} | ${row.effect} | ${code(row.input)} | ${code(row.service)} | ${code(row.procedure)} | ${code(row.test)} |`,
+      `| ${row.method} | ${code(row.path)} | ${cell(row.operationId)} | ${code(row.file)} | ${row.effect} | ${code(row.input)} | ${code(row.service)} | ${row.procedures.map(code).join(', ') || '—'} | ${code(row.test)} |`,
     ),
     '',
   ];

@@ -87,11 +87,11 @@ describe('changeRequests.changes', () => {
     const { spaceId, trpc } = await setup();
     const cr = await trpc.changeRequests.create.mutate({ spaceId, subject: 'Maybe later' });
     const ref = { spaceId, changeRequestId: cr.id };
-    expect((await trpc.changeRequests.update.mutate({ ...ref, status: 'archived' })).status).toBe('archived');
+    expect((await trpc.changeRequests.edit.mutate({ ...ref, status: 'archived' })).status).toBe('archived');
     expect((await trpc.changeRequests.list.query({ spaceId, status: 'archived' })).items.map((c) => c.id)).toEqual([cr.id]);
-    expect((await trpc.changeRequests.update.mutate({ ...ref, status: 'open' })).status).toBe('open');
+    expect((await trpc.changeRequests.edit.mutate({ ...ref, status: 'open' })).status).toBe('open');
     await trpc.changeRequests.merge.mutate(ref);
-    expect((await trpcError(trpc.changeRequests.update.mutate({ ...ref, status: 'archived' }))).code).toBe('CONFLICT');
+    expect((await trpcError(trpc.changeRequests.edit.mutate({ ...ref, status: 'archived' }))).code).toBe('CONFLICT');
   });
 
   it('refuses a bad limit naming the field, and an unknown change request', async () => {

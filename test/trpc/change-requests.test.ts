@@ -21,7 +21,7 @@ describe('change request procedures', () => {
     await trpc.content.createPage.mutate({ spaceId, title: 'On main meanwhile' });
     expect((await trpc.changeRequests.get.query({ spaceId, changeRequestId: cr.id })).outdated).toBe(true);
     expect(await trpc.changeRequests.updateFromMain.mutate({ spaceId, changeRequestId: cr.id })).toMatchObject({ result: 'update' });
-    expect((await trpc.changeRequests.update.mutate({ spaceId, changeRequestId: cr.id, status: 'open' })).status).toBe('open');
+    expect((await trpc.changeRequests.edit.mutate({ spaceId, changeRequestId: cr.id, status: 'open' })).status).toBe('open');
     expect((await trpc.changeRequests.list.query({ spaceId })).items.map((c) => c.id)).toEqual([cr.id]);
 
     expect(await trpc.changeRequests.merge.mutate({ spaceId, changeRequestId: String(cr.number) })).toMatchObject({ result: 'merge' });

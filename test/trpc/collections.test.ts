@@ -28,7 +28,7 @@ describe('collection procedures over HTTP', () => {
     expect(await owner().collections.get.query({ collectionId: guides.id })).toEqual(
       (await server.api.get(`/v1/collections/${guides.id}`)).body,
     );
-    expect(await owner().collections.spaces.query({ collectionId: guides.id })).toEqual(
+    expect(await owner().collections.listSpaces.query({ collectionId: guides.id })).toEqual(
       (await server.api.get(`/v1/collections/${guides.id}/spaces`)).body,
     );
   });

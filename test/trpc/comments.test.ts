@@ -11,7 +11,7 @@ describe('comment procedures', () => {
     addPage(server, spaceId, 'Other page');
     const trpc = trpcClient(server.url, server.owner.token);
 
-    const posted = await trpc.comments.create.mutate({ spaceId, page: pageId, body: { markdown: 'Is this **right**?' } });
+    const posted = await trpc.comments.post.mutate({ spaceId, page: pageId, body: { markdown: 'Is this **right**?' } });
     expect(posted).toEqual((await server.api.get(`${comments}/${posted.id}`)).body);
     expect(posted).toMatchObject({ body: { markdown: 'Is this **right**?' }, status: 'open', target: { page: { id: pageId } } });
     // A thread elsewhere in the space is not one of this page's.
@@ -20,9 +20,9 @@ describe('comment procedures', () => {
     expect(listed).toEqual((await server.api.get(`${comments}?targetPage=${pageId}`)).body);
     expect(listed.items.map((c) => c.id)).toEqual([posted.id]);
 
-    const reply = await trpc.comments.reply.mutate({ spaceId, commentId: posted.id, body: { markdown: 'Yes.' } });
+    const reply = await trpc.comments.postReply.mutate({ spaceId, commentId: posted.id, body: { markdown: 'Yes.' } });
     expect(reply).toEqual((await server.api.get(`${comments}/${posted.id}/replies/${reply.id}`)).body);
-    const replies = await trpc.comments.replies.query({ spaceId, commentId: posted.id });
+    const replies = await trpc.comments.listReplies.query({ spaceId, commentId: posted.id });
     expect(replies).toEqual((await server.api.get(`${comments}/${posted.id}/replies`)).body);
     const reacted = await trpc.comments.updateReply.mutate({ spaceId, commentId: posted.id, replyId: reply.id, addedReactions: ['👍'] });
     expect(reacted.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
@@ -44,7 +44,7 @@ describe('comment procedures', () => {
   it('add the markdown beside a body presented as a JSON document', async () => {
     const { spaceId, pageId, comments } = await spaceWithPage(server);
     const trpc = trpcClient(server.url, server.owner.token);
-    const posted = await trpc.comments.create.mutate({ spaceId, page: pageId, body: { markdown: 'Plain *words*' }, format: 'document' });
+    const posted = await trpc.comments.post.mutate({ spaceId, page: pageId, body: { markdown: 'Plain *words*' }, format: 'document' });
     const { markdown, ...presented } = posted;
     expect(markdown).toBe('Plain *words*');
     expect(presented).toEqual((await server.api.get(`${comments}/${posted.id}?format=document`)).body);
@@ -58,7 +58,7 @@ describe('comment procedures', () => {
     const crPage = addPage(server, spaceId, 'Only in the request', cr.id);
     const trpc = trpcClient(server.url, server.owner.token);
 
-    const posted = await trpc.comments.create.mutate({ spaceId, changeRequestId: cr.id, page: crPage, body: { markdown: 'New page?' } });
+    const posted = await trpc.comments.post.mutate({ spaceId, changeRequestId: cr.id, page: crPage, body: { markdown: 'New page?' } });
     const crComments = `/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`;
     expect(posted).toEqual((await server.api.get(`${crComments}/${posted.id}`)).body);
     expect(posted.target).toMatchObject({ changeRequest: cr.id, page: { id: crPage } });
@@ -73,7 +73,7 @@ describe('comment procedures', () => {
     const commenter = trpcClient(server.url, (await org.member('comment')).token);
     const owners = (await server.api.post(comments, { page: pageId, body: { markdown: 'owner' } })).body;
 
-    const refused = await trpcError(reader.comments.create.mutate({ spaceId, page: pageId, body: { markdown: 'let me in' } }));
+    const refused = await trpcError(reader.comments.post.mutate({ spaceId, page: pageId, body: { markdown: 'let me in' } }));
     const viaRest = await server.as((await org.member('read')).token).post(comments, { page: pageId, body: { markdown: 'let me in' } });
     expect(refused).toMatchObject({ code: 'FORBIDDEN', message: viaRest.body.error.message });
     expect((await trpcError(reader.comments.update.mutate({ spaceId, commentId: owners.id, resolved: true }))).code).toBe('FORBIDDEN');
@@ -86,10 +86,10 @@ describe('comment procedures', () => {
     expect(edit).toMatchObject({ code: 'FORBIDDEN', message: 'Only the author of a comment can edit it' });
     expect((await trpcError(commenter.comments.delete.mutate({ spaceId, commentId: owners.id }))).code).toBe('FORBIDDEN');
 
-    const empty = await trpcError(commenter.comments.create.mutate({ spaceId, page: pageId, body: { markdown: '   ' } }));
+    const empty = await trpcError(commenter.comments.post.mutate({ spaceId, page: pageId, body: { markdown: '   ' } }));
     expect(empty.code).toBe('BAD_REQUEST');
     expect(empty.message).toMatch(/body/);
-    const missingPage = await trpcError(commenter.comments.create.mutate({ spaceId, page: 'nope', body: { markdown: 'hi' } }));
+    const missingPage = await trpcError(commenter.comments.post.mutate({ spaceId, page: 'nope', body: { markdown: 'hi' } }));
     expect(missingPage).toMatchObject({ code: 'BAD_REQUEST', message: 'page: no page "nope" in this space' });
     const stranger = trpcClient(server.url, server.userToken('stranger-comments@example.com').token);
     expect((await trpcError(stranger.comments.list.query({ spaceId }))).code).toBe('NOT_FOUND');

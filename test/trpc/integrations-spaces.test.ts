@@ -14,11 +14,11 @@ describe('the installation spaces procedure', () => {
     await server.api.post(`/v1/integrations/${name}`, minimalPublication(org.id, { target: 'space' }));
     const installation = await owner().integrations.installations.install.mutate({ integrationName: name, organizationId: org.id });
     const ref = { integrationName: name, installationId: installation.id };
-    expect((await owner().integrations.installations.spaces.query(ref)).items).toEqual([]);
+    expect((await owner().integrations.installations.listSpaces.query(ref)).items).toEqual([]);
 
     const space = (await server.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Docs' })).body;
     await owner().integrations.installations.installOnSpace.mutate({ ...ref, spaceId: space.id });
-    const listed = await owner().integrations.installations.spaces.query(ref);
+    const listed = await owner().integrations.installations.listSpaces.query(ref);
     expect(listed).toEqual((await server.api.get(`/v1/integrations/${name}/installations/${installation.id}/spaces?extended=true`)).body);
     expect(listed.items).toMatchObject([{ installation: installation.id, space: { id: space.id, title: 'Docs' } }]);
   });

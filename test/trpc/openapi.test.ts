@@ -19,10 +19,10 @@ describe('OpenAPI procedures over HTTP', () => {
     expect(await owner().openapi.get.query(ref)).toEqual((await server.api.get(path)).body);
     expect(await owner().openapi.list.query({ organizationId: org.id })).toEqual((await server.api.get(`/v1/orgs/${org.id}/openapi`)).body);
 
-    const put = await owner().openapi.put.mutate({ ...ref, source: { text: JSON.stringify(SWAGGER_2) } });
+    const put = await owner().openapi.createOrUpdate.mutate({ ...ref, source: { text: JSON.stringify(SWAGGER_2) } });
     expect(put.created).toBe(false);
     expect(put.spec.id).toBe(created.id);
-    const fresh = await owner().openapi.put.mutate({ organizationId: org.id, slug: 'other', source: { text } });
+    const fresh = await owner().openapi.createOrUpdate.mutate({ organizationId: org.id, slug: 'other', source: { text } });
     expect(fresh.created).toBe(true);
     // The new source is processed in the background: let it finish, so that update's answer and the GET below
     // are not read on either side of that processing (processingState, lastVersion).
@@ -45,7 +45,7 @@ describe('OpenAPI procedures over HTTP', () => {
     const ref = { organizationId: org.id, slug: 'versioned' };
     expect(await owner().openapi.versions.list.query(ref)).toEqual((await server.api.get(`${path}/versions`)).body);
     expect(await owner().openapi.versions.get.query({ ...ref, versionId: 'latest' })).toEqual((await server.api.get(`${path}/versions/${lastVersion}`)).body);
-    expect(await owner().openapi.versions.content.query({ ...ref, versionId: lastVersion! })).toEqual(
+    expect(await owner().openapi.versions.getContent.query({ ...ref, versionId: lastVersion! })).toEqual(
       (await server.api.get(`${path}/versions/${lastVersion}/content`)).body,
     );
   });

@@ -97,7 +97,7 @@ describe('revisions.list', () => {
   });
 });
 
-describe('revisions.page and revisions.pages', () => {
+describe('revisions.page and revisions.content', () => {
   it('answer a page as it was at an older revision, as /v1 does', async () => {
     const { spaceId, pageId, trpc, secondDraft } = await spaceWithHistory();
     const old = await trpc.revisions.page.query({ spaceId, revisionId: secondDraft, pageId });
@@ -112,9 +112,9 @@ describe('revisions.page and revisions.pages', () => {
     const later = await trpc.content.createPage.mutate({ spaceId, title: 'Later', parent: pageId });
     const missing = await trpc.revisions.page.query({ spaceId, revisionId: secondDraft, pageId: later.pageId });
     expect(missing.page).toBeNull();
-    const then = await trpc.revisions.pages.query({ spaceId, revisionId: secondDraft });
+    const then = await trpc.revisions.content.query({ spaceId, revisionId: secondDraft });
     expect(then.pages).toEqual([{ id: pageId, title: 'Setup', path: 'setup', depth: 0, kind: 'document' }]);
-    const now = await trpc.revisions.pages.query({ spaceId, revisionId: later.revision! });
+    const now = await trpc.revisions.content.query({ spaceId, revisionId: later.revision! });
     expect(now.pages.map((p) => [p.title, p.depth])).toEqual([
       ['Setup', 0],
       ['Later', 1],

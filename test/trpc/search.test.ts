@@ -27,19 +27,19 @@ describe('search procedures', () => {
   it('search an organization as /v1 does: spaces, pages and sections with their anchors', async () => {
     const { org, guides } = await twoSpaces();
     const trpc = trpcClient(server.url, server.owner.token);
-    const result = await trpc.search.organization.query({ organizationId: org.id, query: 'installer' });
+    const result = await trpc.search.searchOrganization.query({ organizationId: org.id, query: 'installer' });
     expect(result).toEqual((await server.api.get(`/v1/orgs/${org.id}/search?query=installer`)).body);
     expect(result.items.map((s) => s.title).sort()).toEqual(['API', 'Guides']);
     const linux = result.items.find((s) => s.id === guides)!.pages[0]!.sections[0]!;
     expect(linux).toMatchObject({ title: 'On Linux', path: 'install#on-linux', body: 'Run the installer with sudo.' });
-    const limited = await trpc.search.organization.query({ organizationId: org.id, query: 'installer', limit: 1 });
+    const limited = await trpc.search.searchOrganization.query({ organizationId: org.id, query: 'installer', limit: 1 });
     expect(limited).toEqual((await server.api.get(`/v1/orgs/${org.id}/search?query=installer&limit=1`)).body);
   });
 
   it('search one space as /v1 does, the last word as a prefix', async () => {
     const { api } = await twoSpaces();
     const trpc = trpcClient(server.url, server.owner.token);
-    const result = await trpc.search.space.query({ spaceId: api, query: 'rotat' });
+    const result = await trpc.search.searchSpace.query({ spaceId: api, query: 'rotat' });
     expect(result).toEqual((await server.api.get(`/v1/spaces/${api}/search?query=rotat`)).body);
     expect(result.items.map((p) => p.title)).toEqual(['Tokens']);
   });
@@ -47,10 +47,10 @@ describe('search procedures', () => {
   it('refuse an empty query by name, and hide organizations the caller is not in', async () => {
     const { org } = await twoSpaces();
     const trpc = trpcClient(server.url, server.owner.token);
-    const empty = await trpcError(trpc.search.organization.query({ organizationId: org.id, query: '  ' }));
+    const empty = await trpcError(trpc.search.searchOrganization.query({ organizationId: org.id, query: '  ' }));
     expect(empty.code).toBe('BAD_REQUEST');
     expect(empty.message).toMatch(/^query/);
     const stranger = trpcClient(server.url, server.userToken('stranger-search@example.com').token);
-    expect((await trpcError(stranger.search.organization.query({ organizationId: org.id, query: 'installer' }))).code).toBe('NOT_FOUND');
+    expect((await trpcError(stranger.search.searchOrganization.query({ organizationId: org.id, query: 'installer' }))).code).toBe('NOT_FOUND');
   });
 });

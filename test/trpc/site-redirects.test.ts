@@ -18,13 +18,13 @@ async function seeded() {
 }
 
 describe('site redirect and external link procedures over HTTP', () => {
-  it('create, list, update, bySource, bulkUpsert and delete redirects as /v1 shows them', async () => {
+  it('create, list, update, getBySource, bulkUpsert and delete redirects as /v1 shows them', async () => {
     const { sitePath, section, ref } = await seeded();
     const created = await owner().siteRedirects.create.mutate({ ...ref, source: '/old', destination: { kind: 'site-section', siteSectionId: section.id } });
     expect((await owner().siteRedirects.list.query(ref)).items).toEqual((await server.api.get(`${sitePath}/redirects`)).body.items);
     const updated = await owner().siteRedirects.update.mutate({ ...ref, siteRedirectId: created.id, permanent: true });
     expect(updated.permanent).toBe(true);
-    const found = await owner().siteRedirects.bySource.query({ ...ref, source: '/old' });
+    const found = await owner().siteRedirects.getBySource.query({ ...ref, source: '/old' });
     expect(found).toEqual((await server.api.get(`${sitePath}/redirect?source=/old`)).body);
     const bulk = await owner().siteRedirects.bulkUpsert.mutate({ ...ref, redirects: [{ source: '/old', destination: null }] });
     expect(bulk.results).toEqual([{ status: 'deleted', source: '/old', draft: false }]);
@@ -35,7 +35,7 @@ describe('site redirect and external link procedures over HTTP', () => {
 
   it('create, list, update and delete external links as /v1 shows them', async () => {
     const { sitePath, ref } = await seeded();
-    const link = await owner().siteExternalLinks.create.mutate({ ...ref, title: 'Blog', url: 'https://blog.example.com/' });
+    const link = await owner().siteExternalLinks.add.mutate({ ...ref, title: 'Blog', url: 'https://blog.example.com/' });
     expect(await owner().siteExternalLinks.list.query(ref)).toEqual((await server.api.get(`${sitePath}/external-links`)).body.items);
     const renamed = await owner().siteExternalLinks.update.mutate({ ...ref, siteExternalLinkId: link.id, title: 'News' });
     expect(renamed.title).toBe('News');

@@ -26,7 +26,7 @@ describe('section group procedures over HTTP', () => {
   it('create, update, addSection, removeSection and delete answer what /v1 then shows', async () => {
     const { sitePath, ref, guideSection, apiSection } = await seeded();
 
-    const created = await owner().sites.sectionGroups.create.mutate({ ...ref, title: 'Products', sections: [apiSection.id] });
+    const created = await owner().sites.sectionGroups.add.mutate({ ...ref, title: 'Products', sections: [apiSection.id] });
     expect(created).toEqual((await server.api.get(`${sitePath}/section-groups`)).body.items[0]);
     expect(created).toEqual(await groupIn(sitePath, created.id));
     expect(created.sections.map((s) => s.id)).toEqual([apiSection.id]);
@@ -54,11 +54,11 @@ describe('section group procedures over HTTP', () => {
     const { org, sitePath, ref } = await seeded();
     const viaRest = await server.api.post(`${sitePath}/section-groups`, { title: '' });
     expect(viaRest.status).toBe(400);
-    const tooShort = await trpcError(owner().sites.sectionGroups.create.mutate({ ...ref, title: '' }));
+    const tooShort = await trpcError(owner().sites.sectionGroups.add.mutate({ ...ref, title: '' }));
     expect(tooShort).toEqual({ code: 'BAD_REQUEST', httpStatus: 400, message: viaRest.body.error.message });
     expect(tooShort.message).toMatch(/^title: /);
 
-    const group = await owner().sites.sectionGroups.create.mutate({ ...ref, title: 'Empty' });
+    const group = await owner().sites.sectionGroups.add.mutate({ ...ref, title: 'Empty' });
     const missingRest = await server.api.post(`${sitePath}/section-groups/${group.id}/sections`, { sectionId: 'missing' });
     const missing = await trpcError(owner().sites.sectionGroups.addSection.mutate({ ...ref, siteSectionGroupId: group.id, sectionId: 'missing' }));
     expect(missing).toEqual({ code: 'BAD_REQUEST', httpStatus: 400, message: missingRest.body.error.message });
@@ -71,7 +71,7 @@ describe('section group procedures over HTTP', () => {
     const reader = await org.member('read', 'group-reader');
     const forbiddenRest = await reader.api.post(`${sitePath}/section-groups`, { title: 'Mine' });
     expect(forbiddenRest.status).toBe(403);
-    const forbidden = await trpcError(trpcClient(server.url, reader.token).sites.sectionGroups.create.mutate({ ...ref, title: 'Mine' }));
+    const forbidden = await trpcError(trpcClient(server.url, reader.token).sites.sectionGroups.add.mutate({ ...ref, title: 'Mine' }));
     expect(forbidden).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: forbiddenRest.body.error.message });
     expect((await server.api.get(`${sitePath}/section-groups`)).body.count).toBe(1);
   });

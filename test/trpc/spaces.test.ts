@@ -33,7 +33,7 @@ describe('space procedures over HTTP', () => {
     const nested = await owner().spaces.create.mutate({ organizationId: org.id, title: 'Nested', parent: guides.id });
     expect(nested).toEqual((await server.api.get(`/v1/spaces/${nested.id}`)).body);
     expect(nested).toMatchObject({ parent: guides.id, visibility: 'in-collection' });
-    const inGuides = await owner().collections.spaces.query({ collectionId: guides.id });
+    const inGuides = await owner().collections.listSpaces.query({ collectionId: guides.id });
     expect(inGuides.items.map((s) => s.title)).toEqual(['API', 'Nested']);
   });
 

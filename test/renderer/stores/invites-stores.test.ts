@@ -23,8 +23,8 @@ const invitation = (id: string, title = 'Acme', extra: Partial<Invitation> = {})
 function invitationsSetup(items: Invitation[]) {
   const client = {
     invites: {
-      mine: { query: vi.fn(async (_input: { limit?: number }) => page([...items])) },
-      accept: { mutate: vi.fn(async (_input: { organizationId: string; inviteId: string }) => ({ accepted: true })) },
+      listMy: { query: vi.fn(async (_input: { limit?: number }) => page([...items])) },
+      join: { mutate: vi.fn(async (_input: { organizationId: string; inviteId: string }) => ({ accepted: true })) },
       decline: { mutate: vi.fn(async (_input: { inviteId: string }) => ({ declined: true })) },
     },
   } satisfies InvitationsClient;
@@ -38,7 +38,7 @@ describe('the invitations store', () => {
     expect(store.getState().list).toMatchObject({ status: 'ready', count: 2 });
 
     expect(await store.getState().accept(invitation('i1', 'Acme'))).toBe(true);
-    expect(client.invites.accept.mutate).toHaveBeenCalledWith({ organizationId: 'org-i1', inviteId: 'i1' });
+    expect(client.invites.join.mutate).toHaveBeenCalledWith({ organizationId: 'org-i1', inviteId: 'i1' });
     expect(store.getState()).toMatchObject({ list: { items: [{ id: 'i2' }], count: 1 }, notice: 'You joined Acme.', joined: { organizationId: 'org-i1' } });
   });
 
@@ -53,7 +53,7 @@ describe('the invitations store', () => {
 
   it("keeps the invitation and shows the server's words when answering fails", async () => {
     const { store, client } = invitationsSetup([invitation('i1')]);
-    client.invites.accept.mutate.mockRejectedValueOnce(serverError('Invite "i1" not found'));
+    client.invites.join.mutate.mockRejectedValueOnce(serverError('Invite "i1" not found'));
     await store.getState().load();
     expect(await store.getState().accept(invitation('i1'))).toBe(false);
     expect(store.getState()).toMatchObject({ list: { count: 1 }, error: { inviteId: 'i1', message: 'Invite "i1" not found' } });
@@ -82,7 +82,7 @@ function orgInvitesSetup() {
   const client = {
     invites: {
       list: { query: vi.fn(async (_input: { organizationId: string; limit?: number }) => page([...pending])) },
-      create: {
+      inviteUsers: {
         mutate: vi.fn(async (input: { organizationId: string; emails: Array<string | { email: string }>; role?: OrgInvite['role'] }) => {
           for (const email of input.emails as string[]) pending.push(orgInvite(email, input.role ?? 'read'));
           return { users: [] as string[], invited: input.emails.length };
@@ -99,7 +99,7 @@ describe('the organization invites store', () => {
     const { store, client } = orgInvitesSetup();
     await store.getState().load(ORG);
     expect(await store.getState().invite(' Ada@Example.com,\ngrace@example.com ada@example.com ', 'edit')).toBe(true);
-    expect(client.invites.create.mutate).toHaveBeenCalledWith({ organizationId: ORG, emails: ['ada@example.com', 'grace@example.com'], role: 'edit' });
+    expect(client.invites.inviteUsers.mutate).toHaveBeenCalledWith({ organizationId: ORG, emails: ['ada@example.com', 'grace@example.com'], role: 'edit' });
     expect(store.getState().notice).toBe('Invited 2 people. The invitation is pending: they join once they accept it.');
     expect(store.getState().list).toMatchObject({ count: 2, items: [{ email: 'ada@example.com', role: 'edit' }, { email: 'grace@example.com' }] });
 
@@ -115,12 +115,12 @@ describe('the organization invites store', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `p${i}@example.com`).join(' ');
     expect(await store.getState().invite(eleven, 'read')).toBe(false);
     expect(store.getState().errors.invite).toBe('emails: at most 10 people per invite (11 given)');
-    expect(client.invites.create.mutate).not.toHaveBeenCalled();
+    expect(client.invites.inviteUsers.mutate).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal (the rate limit) in its words", async () => {
     const { store, client } = orgInvitesSetup();
-    client.invites.create.mutate.mockRejectedValueOnce(serverError('Too many invites: try again in 60 seconds', 'TOO_MANY_REQUESTS', 429));
+    client.invites.inviteUsers.mutate.mockRejectedValueOnce(serverError('Too many invites: try again in 60 seconds', 'TOO_MANY_REQUESTS', 429));
     await store.getState().load(ORG);
     expect(await store.getState().invite('ada@example.com', 'read')).toBe(false);
     expect(store.getState().errors.invite).toBe('Too many invites: try again in 60 seconds');

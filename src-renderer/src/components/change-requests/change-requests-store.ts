@@ -13,7 +13,7 @@ export interface ChangeRequestsClient {
     list: { query(input: Inputs['list']): Promise<Outputs['list']> };
     get: { query(input: Inputs['get']): Promise<Outputs['get']> };
     create: { mutate(input: Inputs['create']): Promise<Outputs['create']> };
-    update: { mutate(input: Inputs['update']): Promise<Outputs['update']> };
+    edit: { mutate(input: Inputs['edit']): Promise<Outputs['edit']> };
     updateFromMain: { mutate(input: Inputs['updateFromMain']): Promise<Outputs['updateFromMain']> };
     merge: { mutate(input: Inputs['merge']): Promise<Outputs['merge']> };
     changes: { query(input: Inputs['changes']): Promise<Outputs['changes']> };
@@ -231,7 +231,7 @@ export function createChangeRequestsStore({ client, onUnauthorized, navigation }
       },
 
       rename: (subject) =>
-        act('rename', (ref) => client.changeRequests.update.mutate({ ...ref, subject: subject.trim() }), (updated) => {
+        act('rename', (ref) => client.changeRequests.edit.mutate({ ...ref, subject: subject.trim() }), (updated) => {
           setCurrent(updated);
           set({ notice: `Renamed to “${updated.subject}”.` });
           reloadLists();
@@ -255,12 +255,12 @@ export function createChangeRequestsStore({ client, onUnauthorized, navigation }
       },
 
       archive: () =>
-        act('archive', (ref) => client.changeRequests.update.mutate({ ...ref, status: 'archived' }), (archived) => {
+        act('archive', (ref) => client.changeRequests.edit.mutate({ ...ref, status: 'archived' }), (archived) => {
           backToMain(`Archived ${nameOf(archived)}. You are editing main content.`);
         }),
 
       reopen: () =>
-        act('reopen', (ref) => client.changeRequests.update.mutate({ ...ref, status: 'open' }), (reopened) => {
+        act('reopen', (ref) => client.changeRequests.edit.mutate({ ...ref, status: 'open' }), (reopened) => {
           setCurrent(reopened);
           set({ notice: `Reopened ${nameOf(reopened)}.` });
           reloadLists();

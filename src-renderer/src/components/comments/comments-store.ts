@@ -22,11 +22,11 @@ type Outputs = inferRouterOutputs<AppRouter>['comments'];
 export interface CommentsClient {
   comments: {
     list: { query(input: Inputs['list']): Promise<Outputs['list']> };
-    replies: { query(input: Inputs['replies']): Promise<Outputs['replies']> };
-    create: { mutate(input: Inputs['create']): Promise<Outputs['create']> };
+    listReplies: { query(input: Inputs['listReplies']): Promise<Outputs['listReplies']> };
+    post: { mutate(input: Inputs['post']): Promise<Outputs['post']> };
     update: { mutate(input: Inputs['update']): Promise<Outputs['update']> };
     delete: { mutate(input: Inputs['delete']): Promise<Outputs['delete']> };
-    reply: { mutate(input: Inputs['reply']): Promise<Outputs['reply']> };
+    postReply: { mutate(input: Inputs['postReply']): Promise<Outputs['postReply']> };
     updateReply: { mutate(input: Inputs['updateReply']): Promise<Outputs['updateReply']> };
     deleteReply: { mutate(input: Inputs['deleteReply']): Promise<Outputs['deleteReply']> };
   };
@@ -143,7 +143,7 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
     for (let i = 0; i < withReplies.length; i += REPLY_BATCH) {
       await Promise.all(
         withReplies.slice(i, i + REPLY_BATCH).map(async (thread) => {
-          const page = await client.comments.replies.query({ ...place(target), commentId: thread.comment.id, limit: PAGE_SIZE });
+          const page = await client.comments.listReplies.query({ ...place(target), commentId: thread.comment.id, limit: PAGE_SIZE });
           thread.replies = page.items;
           if (page.next) truncated = true;
         }),
@@ -214,7 +214,7 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
         const anchor = draft ? { anchor: { start: draft.start, end: draft.end } } : {};
         return write(
           COMPOSER,
-          (target) => client.comments.create.mutate({ ...place(target), page: target.pageId, body: { markdown }, ...anchor }),
+          (target) => client.comments.post.mutate({ ...place(target), page: target.pageId, body: { markdown }, ...anchor }),
           (comment) => {
             countsChanged();
             return { threads: [{ comment, replies: [] }, ...get().threads], notice: 'Comment posted.', draft: undefined };
@@ -226,7 +226,7 @@ export function createCommentsStore({ client, onUnauthorized, navigation }: Feat
       reply(commentId, markdown) {
         return write(
           `${commentId}/reply`,
-          (target) => client.comments.reply.mutate({ ...place(target), commentId, body: { markdown } }),
+          (target) => client.comments.postReply.mutate({ ...place(target), commentId, body: { markdown } }),
           (reply: Reply) => ({
             threads: get().threads.map((t) =>
               t.comment.id === commentId ? { comment: { ...t.comment, replies: t.comment.replies + 1 }, replies: [...t.replies, reply] } : t,

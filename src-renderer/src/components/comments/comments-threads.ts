@@ -5,7 +5,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 /** A thread's first comment and its replies, as the server presents them. */
 export type Comment = Outputs['comments']['list']['items'][number];
-export type Reply = Outputs['comments']['replies']['items'][number];
+export type Reply = Outputs['comments']['listReplies']['items'][number];
 export type Reaction = Comment['reactions'][number];
 
 export interface Thread {

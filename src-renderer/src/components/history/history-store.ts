@@ -13,14 +13,14 @@ type RevisionHeader = Outputs['revisions']['page']['revision'];
 export type RevisionPage = NonNullable<Outputs['revisions']['page']['page']>;
 /** The same page in the current content, for comparing; null when it is deleted now. */
 export type PageNow = Outputs['revisions']['page']['now'];
-type RevisionOutlineItem = Outputs['revisions']['pages']['pages'][number];
+type RevisionOutlineItem = Outputs['revisions']['content']['pages'][number];
 
 /** The slice of the tRPC client the history uses. */
 export interface HistoryClient {
   revisions: {
     list: { query(input: Inputs['revisions']['list']): Promise<Outputs['revisions']['list']> };
     page: { query(input: Inputs['revisions']['page']): Promise<Outputs['revisions']['page']> };
-    pages: { query(input: Inputs['revisions']['pages']): Promise<Outputs['revisions']['pages']> };
+    content: { query(input: Inputs['revisions']['content']): Promise<Outputs['revisions']['content']> };
     restorePage: { mutate(input: Inputs['revisions']['restorePage']): Promise<Outputs['revisions']['restorePage']> };
     restoreSpace: { mutate(input: Inputs['revisions']['restoreSpace']): Promise<Outputs['revisions']['restoreSpace']> };
   };
@@ -133,7 +133,7 @@ export function createHistoryStore({ client, onUnauthorized, navigation }: Featu
           return;
         }
         // The page did not exist then: offer the pages that did.
-        const outline = await client.revisions.pages.query({ spaceId, revisionId });
+        const outline = await client.revisions.content.query({ spaceId, revisionId });
         if (request === viewRequest) set({ view: { status: 'missing', key, revision: outline.revision, pages: outline.pages } });
       } catch (error) {
         if (request === viewRequest) set({ view: { status: 'error', key, message: failure(error) } });

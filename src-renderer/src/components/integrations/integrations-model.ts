@@ -8,7 +8,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 export type Integration = Outputs['integrations']['listForOrganization']['items'][number];
 export type Installation = Outputs['integrations']['installations']['install'];
-export type SpaceInstallation = Outputs['integrations']['installations']['spaces']['items'][number];
+export type SpaceInstallation = Outputs['integrations']['installations']['listSpaces']['items'][number];
 
 /** Integrations listed per page; more load on request. */
 export const INTEGRATIONS_PAGE_SIZE = 50;

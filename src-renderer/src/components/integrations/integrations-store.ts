@@ -22,7 +22,7 @@ export interface IntegrationsClient {
       list: { query(input: Inputs['integrations']['installations']['list']): Promise<Page<Installation>> };
       install: { mutate(input: Inputs['integrations']['installations']['install']): Promise<Installation> };
       uninstall: { mutate(input: Inputs['integrations']['installations']['uninstall']): Promise<{ uninstalled: boolean }> };
-      spaces: { query(input: Inputs['integrations']['installations']['spaces']): Promise<Page<SpaceInstallation>> };
+      listSpaces: { query(input: Inputs['integrations']['installations']['listSpaces']): Promise<Page<SpaceInstallation>> };
       installOnSpace: { mutate(input: Inputs['integrations']['installations']['installOnSpace']): Promise<SpaceInstallation> };
     };
   };
@@ -73,7 +73,7 @@ export function createIntegrationsStore({ client, onUnauthorized }: FeatureDepen
         const page = await client.integrations.installations.list.query({ integrationName: name, limit: INSTALLATIONS_LIMIT });
         const installation = page.items.find((i) => i.target.organization === organizationId);
         const spaces = installation
-          ? (await client.integrations.installations.spaces.query({ integrationName: name, installationId: installation.id, limit: INSTALLATIONS_LIMIT })).items
+          ? (await client.integrations.installations.listSpaces.query({ integrationName: name, installationId: installation.id, limit: INSTALLATIONS_LIMIT })).items
           : [];
         if (showing(organizationId)) setInstallation(name, { status: 'ready', value: installation ? { installation, spaces } : null });
       } catch (error) {

@@ -7,7 +7,7 @@ import { firstPage, IDLE, type ListState, listFailed, LOADING } from '../../stor
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 /** An invite addressed to the signed-in person: which organization asks, with which role, and who asked. */
-export type Invitation = Outputs['invites']['mine']['items'][number];
+export type Invitation = Outputs['invites']['listMy']['items'][number];
 
 /** Invitations shown at once; a person rarely has more than a few. */
 const INVITATIONS_LIMIT = 100;
@@ -15,8 +15,8 @@ const INVITATIONS_LIMIT = 100;
 /** The slice of the tRPC client the invitations panel uses. */
 export interface InvitationsClient {
   invites: {
-    mine: { query(input: Inputs['invites']['mine']): Promise<Page<Invitation>> };
-    accept: { mutate(input: Inputs['invites']['accept']): Promise<{ accepted: boolean }> };
+    listMy: { query(input: Inputs['invites']['listMy']): Promise<Page<Invitation>> };
+    join: { mutate(input: Inputs['invites']['join']): Promise<{ accepted: boolean }> };
     decline: { mutate(input: Inputs['invites']['decline']): Promise<{ declined: boolean }> };
   };
 }
@@ -84,7 +84,7 @@ export function createInvitationsStore({ client, onUnauthorized }: InvitationsDe
         const started = generation;
         set({ list: LOADING, error: undefined });
         try {
-          const page = await client.invites.mine.query({ limit: INVITATIONS_LIMIT });
+          const page = await client.invites.listMy.query({ limit: INVITATIONS_LIMIT });
           if (started === generation) set({ list: firstPage(page) });
         } catch (error) {
           const message = explain(error);
@@ -96,7 +96,7 @@ export function createInvitationsStore({ client, onUnauthorized }: InvitationsDe
         const { id: organizationId, title } = invitation.organization;
         const done = await answer(
           invitation,
-          () => client.invites.accept.mutate({ organizationId, inviteId: invitation.id }),
+          () => client.invites.join.mutate({ organizationId, inviteId: invitation.id }),
           `You joined ${title}.`,
         );
         if (done) set({ joined: { organizationId } });

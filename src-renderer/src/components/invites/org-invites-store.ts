@@ -8,7 +8,7 @@ type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 /** An invite by email waiting for its invitee, as the organization's admins see it. */
 export type OrgInvite = Outputs['invites']['list']['items'][number];
-type InviteResult = Outputs['invites']['create'];
+type InviteResult = Outputs['invites']['inviteUsers'];
 
 /** Pending invites shown in the members section. */
 const ORG_INVITES_LIMIT = 100;
@@ -19,7 +19,7 @@ export const MAX_EMAILS_PER_INVITE = 10;
 export interface OrgInvitesClient {
   invites: {
     list: { query(input: Inputs['invites']['list']): Promise<Page<OrgInvite>> };
-    create: { mutate(input: Inputs['invites']['create']): Promise<InviteResult> };
+    inviteUsers: { mutate(input: Inputs['invites']['inviteUsers']): Promise<InviteResult> };
     revoke: { mutate(input: Inputs['invites']['revoke']): Promise<{ revoked: boolean }> };
   };
 }
@@ -63,7 +63,7 @@ export function createOrgInvitesStore({ client, onUnauthorized }: FeatureDepende
       const result = await write(
         'invite',
         async (organizationId) => {
-          const sent = await client.invites.create.mutate({ organizationId, emails: parsed.emails, role });
+          const sent = await client.invites.inviteUsers.mutate({ organizationId, emails: parsed.emails, role });
           // The answer names nobody (it must not tell who has an account): the list says who is now invited.
           pending = await fetchPending(organizationId).catch(() => undefined);
           return sent;

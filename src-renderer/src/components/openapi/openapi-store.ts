@@ -29,7 +29,7 @@ export interface OpenAPIClient {
     list: { query(input: Inputs['openapi']['list']): Promise<Page<OpenAPISpec>> };
     get: { query(input: SpecRef): Promise<OpenAPISpec> };
     create: { mutate(input: Inputs['openapi']['create']): Promise<OpenAPISpec> };
-    put: { mutate(input: Inputs['openapi']['put']): Promise<{ created: boolean; spec: OpenAPISpec }> };
+    createOrUpdate: { mutate(input: Inputs['openapi']['createOrUpdate']): Promise<{ created: boolean; spec: OpenAPISpec }> };
     delete: { mutate(input: SpecRef): Promise<{ deleted: boolean }> };
     versions: { list: { query(input: Inputs['openapi']['versions']['list']): Promise<Page<OpenAPISpecVersion>> } };
     operation: { query(input: OperationRef): Promise<OpenAPIOperation | null> };
@@ -280,7 +280,7 @@ export function createOpenAPIStore({ client, onUnauthorized, schedule = realSche
         if (!ref) return false;
         const source = checkSource(draft);
         if ('error' in source) return refuse('update', source.error) ?? false;
-        const answer = await write('update', () => client.openapi.put.mutate({ ...ref, source: source.source }), () => `Processing “${ref.slug}” again.`);
+        const answer = await write('update', () => client.openapi.createOrUpdate.mutate({ ...ref, source: source.source }), () => `Processing “${ref.slug}” again.`);
         if (!answer) return false;
         operations.forgetSpec(ref.organizationId, ref.slug);
         if (showing(ref.organizationId, ref.slug)) replaceSpec(answer.spec);

@@ -12,7 +12,7 @@ type Outputs = inferRouterOutputs<AppRouter>['reusableContents'];
 export interface ReusableContentsClient {
   reusableContents: {
     list: { query(input: Inputs['list']): Promise<Outputs['list']> };
-    get: { query(input: Inputs['get']): Promise<Outputs['get']> };
+    find: { query(input: Inputs['find']): Promise<Outputs['find']> };
     create: { mutate(input: Inputs['create']): Promise<Outputs['create']> };
     rename: { mutate(input: Inputs['rename']): Promise<Outputs['rename']> };
     delete: { mutate(input: Inputs['delete']): Promise<Outputs['delete']> };
@@ -163,7 +163,7 @@ export function createReusableContentsStore({ client, onUnauthorized, navigation
         const key = `${contentKey(at?.spaceId, at?.changeRequestId)}\u0000${id}`;
         if (!at || get().markdown[id] || fetching.has(key)) return;
         fetching.add(key);
-        void client.reusableContents.get
+        void client.reusableContents.find
           .query({ ...at, id })
           .then(
             (found): MarkdownLoad => ({ status: 'ready', markdown: found.markdown }),

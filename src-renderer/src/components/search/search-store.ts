@@ -9,10 +9,10 @@ type Outputs = inferRouterOutputs<AppRouter>['search'];
 
 /** The search procedure the command palette calls. */
 export interface SearchClient {
-  search: { organization: { query(input: Inputs['organization']): Promise<Outputs['organization']> } };
+  search: { searchOrganization: { query(input: Inputs['searchOrganization']): Promise<Outputs['searchOrganization']> } };
 }
 
-export type SpaceResult = Outputs['organization']['items'][number];
+export type SpaceResult = Outputs['searchOrganization']['items'][number];
 
 /** One result the writer can open: a section of a page (the page itself when `anchor` is absent). */
 export interface SearchOption {
@@ -106,7 +106,7 @@ export function createSearchStore({ client, onUnauthorized }: FeatureDependencie
   return createStore<SearchState>()((set, get) => {
     async function run(ticket: number, query: string, organizationId: string) {
       try {
-        const answer = await client.search.organization.query({ organizationId, query: query.slice(0, MAX_QUERY_LENGTH) });
+        const answer = await client.search.searchOrganization.query({ organizationId, query: query.slice(0, MAX_QUERY_LENGTH) });
         if (ticket !== latest) return;
         const { groups, options } = optionsOf(answer.items);
         set({ status: 'ready', groups, options, activeIndex: options.length ? 0 : -1, answered: query, message: undefined });

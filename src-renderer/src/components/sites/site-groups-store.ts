@@ -10,14 +10,14 @@ import type { SitesStore } from './sites-store';
 // The section groups of the open site (GitBook's SiteSectionGroup: a titled group of sections in the site's
 // top navigation). The structure they change is the Sites store's; this store writes and has it read again.
 
-type SectionGroup = inferRouterOutputs<AppRouter>['sites']['sectionGroups']['create'];
+type SectionGroup = inferRouterOutputs<AppRouter>['sites']['sectionGroups']['add'];
 type GroupRef = SiteRef & { siteSectionGroupId: string };
 
 /** The slice of the tRPC client the group controls use. */
 export interface SiteGroupsClient {
   sites: {
     sectionGroups: {
-      create: { mutate(input: Inputs['sites']['sectionGroups']['create']): Promise<SectionGroup> };
+      add: { mutate(input: Inputs['sites']['sectionGroups']['add']): Promise<SectionGroup> };
       update: { mutate(input: Inputs['sites']['sectionGroups']['update']): Promise<SectionGroup> };
       delete: { mutate(input: GroupRef): Promise<{ deleted: boolean }> };
       addSection: { mutate(input: GroupRef & { sectionId: string }): Promise<SectionGroup> };
@@ -116,7 +116,7 @@ export function createSiteGroupsStore({ client, onUnauthorized, sites }: Feature
         }
         const group = await write(
           'create',
-          () => client.sites.sectionGroups.create.mutate({ ...ref, title: checked.title }),
+          () => client.sites.sectionGroups.add.mutate({ ...ref, title: checked.title }),
           (made) => `Created the group “${made.title}”.`,
         );
         if (group) await changed();

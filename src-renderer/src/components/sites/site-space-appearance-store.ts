@@ -15,9 +15,9 @@ type SiteSpaceRef = SiteRef & { siteSpaceId: string };
 export interface SiteSpaceAppearanceClient {
   sites: {
     customization: {
-      siteSpace: { query(input: SiteSpaceRef): Promise<SiteCustomizationSettings> };
+      getSiteSpace: { query(input: SiteSpaceRef): Promise<SiteCustomizationSettings> };
       overrideSiteSpace: { mutate(input: SiteSpaceRef & { overrides: SiteSpaceCustomizationInput }): Promise<SiteCustomizationSettings> };
-      resetSiteSpace: { mutate(input: SiteSpaceRef): Promise<{ removed: boolean }> };
+      deleteSiteSpace: { mutate(input: SiteSpaceRef): Promise<{ removed: boolean }> };
     };
   };
 }
@@ -59,7 +59,7 @@ export function createSiteSpaceAppearanceStore({ client, onUnauthorized }: Featu
     };
     const read = async (ref: SiteSpaceRef) => {
       try {
-        const value = await api().siteSpace.query(ref);
+        const value = await api().getSiteSpace.query(ref);
         if (current(ref)) set({ customization: { status: 'ready', value } });
       } catch (error) {
         const message = explain(error);
@@ -103,7 +103,7 @@ export function createSiteSpaceAppearanceStore({ client, onUnauthorized }: Featu
         if (!ref) return false;
         const done = await write(
           'reset',
-          () => api().resetSiteSpace.mutate(ref),
+          () => api().deleteSiteSpace.mutate(ref),
           () => 'This site space uses the site’s appearance again.',
         );
         // The answer has no settings: they are read again, quietly (the form stays until they come).

@@ -10,7 +10,7 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 /** The slice of the tRPC client the space's export uses. */
 export interface ExportClient {
-  spaceExport: { zip: { query(input: Inputs['spaceExport']['zip']): Promise<Outputs['spaceExport']['zip']> } };
+  spaceExport: { exportZip: { query(input: Inputs['spaceExport']['exportZip']): Promise<Outputs['spaceExport']['exportZip']> } };
 }
 
 /** Hands the archive to the writer (in the window: a download); injected so the store runs in Node. */
@@ -34,7 +34,7 @@ export function createExportStore({ client, onUnauthorized, navigation }: Featur
       if (!spaceId || get().phase.status === 'exporting') return;
       set({ phase: { status: 'exporting' } });
       try {
-        const { fileName, data } = await client.spaceExport.zip.query({ spaceId, ...(changeRequestId ? { changeRequestId } : {}) });
+        const { fileName, data } = await client.spaceExport.exportZip.query({ spaceId, ...(changeRequestId ? { changeRequestId } : {}) });
         save(fileName, fromBase64(data));
         set({ phase: { status: 'idle' } });
       } catch (error) {

@@ -34,7 +34,7 @@ describe('the comments store', () => {
   it('loads the open page’s threads with their replies when the panel opens, open ones first by latest activity', async () => {
     const { store, client } = await shown();
     expect(client.comments.list.query).toHaveBeenCalledWith({ spaceId: 's-docs', targetPage: 'p-intro', limit: 100, page: undefined });
-    expect(client.comments.replies.query).toHaveBeenCalledTimes(1);
+    expect(client.comments.listReplies.query).toHaveBeenCalledTimes(1);
     const { open, resolved } = splitThreads(store.getState().threads);
     // The busy thread was posted first, but its reply is the newest activity.
     expect(ids(open)).toEqual(['c-busy', 'c-old']);
@@ -88,7 +88,7 @@ describe('the comments store', () => {
   it('posts a thread on the open page, and says the counts changed without touching the content version (which reopens the editor)', async () => {
     const { store, client, navigation } = await shown();
     expect(await store.getState().post('A new thought')).toBe(true);
-    expect(client.comments.create.mutate).toHaveBeenCalledWith({ spaceId: 's-docs', page: 'p-intro', body: { markdown: 'A new thought' } });
+    expect(client.comments.post.mutate).toHaveBeenCalledWith({ spaceId: 's-docs', page: 'p-intro', body: { markdown: 'A new thought' } });
     expect(ids(splitThreads(store.getState().threads).open)[0]).toBe('c-new-1');
     expect(store.getState().notice).toBe('Comment posted.');
     expect(store.getState().countsVersion).toBe(1);
@@ -98,7 +98,7 @@ describe('the comments store', () => {
 
   it('shows a refused post in words beside the composer and keeps the threads', async () => {
     const { store, client } = await shown();
-    client.comments.create.mutate.mockRejectedValueOnce(serverError('You need the "comment" role on this space to comment on it (yours: read)', 'FORBIDDEN', 403));
+    client.comments.post.mutate.mockRejectedValueOnce(serverError('You need the "comment" role on this space to comment on it (yours: read)', 'FORBIDDEN', 403));
     expect(await store.getState().post('Let me in')).toBe(false);
     expect(store.getState().errors[COMPOSER]).toBe('Could not post the comment: You need the "comment" role on this space to comment on it (yours: read)');
     expect(store.getState().pending).toEqual({});
@@ -176,13 +176,13 @@ describe('the comments store', () => {
     context.store.getState().startDraft({ start: 'AAE=', end: 'AAI=', quote: 'the words' });
     expect(context.navigation.getState().panel).toBe('comments');
     expect(await context.store.getState().post('About these words')).toBe(true);
-    expect(context.client.comments.create.mutate).toHaveBeenLastCalledWith(
+    expect(context.client.comments.post.mutate).toHaveBeenLastCalledWith(
       expect.objectContaining({ page: 'p-intro', body: { markdown: 'About these words' }, anchor: { start: 'AAE=', end: 'AAI=' } }),
     );
     expect(context.store.getState().draft).toBeUndefined();
     // The next comment is on the page again.
     await context.store.getState().post('On the page');
-    expect(context.client.comments.create.mutate).toHaveBeenLastCalledWith(expect.not.objectContaining({ anchor: expect.anything() }));
+    expect(context.client.comments.post.mutate).toHaveBeenLastCalledWith(expect.not.objectContaining({ anchor: expect.anything() }));
   });
 
   it('opens the panel on a thread whose words were clicked, showing resolved threads when it is one', async () => {

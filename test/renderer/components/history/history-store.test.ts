@@ -31,7 +31,7 @@ function setup() {
     revisions: {
       list: { query: vi.fn(async (_input: { spaceId: string; limit?: unknown; page?: string }) => page([entry('r-3'), entry('r-2')], 'cursor-2', 3)) },
       page: { query: vi.fn(async (input: { spaceId: string; revisionId: string; pageId: string }): Promise<PageAnswer> => ({ revision: header(input.revisionId), page: welcome, now: { title: 'Welcome', markdown: 'New words\n' } })) },
-      pages: {
+      content: {
         query: vi.fn(async (input: { spaceId: string; revisionId: string }) => ({
           revision: header(input.revisionId),
           pages: [{ id: 'p-welcome', title: 'Welcome', path: 'welcome', depth: 0, kind: 'document' as const }],
@@ -89,7 +89,7 @@ describe('the history store', () => {
 
     client.revisions.page.query.mockResolvedValueOnce({ revision: header('r-1'), page: null, now: null });
     await store.getState().showPage('s-1', 'r-1', 'p-later');
-    expect(client.revisions.pages.query).toHaveBeenCalledWith({ spaceId: 's-1', revisionId: 'r-1' });
+    expect(client.revisions.content.query).toHaveBeenCalledWith({ spaceId: 's-1', revisionId: 'r-1' });
     expect(store.getState().view).toMatchObject({ status: 'missing', key: 's-1/r-1/p-later', pages: [{ id: 'p-welcome', title: 'Welcome' }] });
   });
 

@@ -35,7 +35,7 @@ function setup() {
             return { uninstalled: true };
           }),
         },
-        spaces: { query: vi.fn(async (input: { integrationName: string; installationId: string }) => page([...(onSpaces[input.installationId] ?? [])])) },
+        listSpaces: { query: vi.fn(async (input: { integrationName: string; installationId: string }) => page([...(onSpaces[input.installationId] ?? [])])) },
         installOnSpace: {
           mutate: vi.fn(async (input: { integrationName: string; installationId: string; spaceId: string }) => {
             const created = { integration: input.integrationName, installation: input.installationId, space: { id: input.spaceId, title: 'Handbook' } } as unknown as SpaceInstallation;

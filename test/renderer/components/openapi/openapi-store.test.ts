@@ -44,7 +44,7 @@ function setup(specs: OpenAPISpec[] = [spec('petstore', { processingState: 'comp
           return made;
         }),
       },
-      put: {
+      createOrUpdate: {
         mutate: vi.fn(async (input: { organizationId: string; slug: string; source: { url?: string; text?: string } }) => {
           const changed = { ...find(input.slug), processingState: 'pending' as const };
           specs.splice(specs.indexOf(find(input.slug)), 1, changed);
@@ -139,7 +139,7 @@ describe('the OpenAPI specs store', () => {
     const { store, client, specs } = setup();
     await store.getState().show(ORG, 'petstore');
     expect(await store.getState().updateSource({ kind: 'url', value: 'https://example.com/v2.yaml' })).toBe(true);
-    expect(client.openapi.put.mutate).toHaveBeenCalledWith({ organizationId: ORG, slug: 'petstore', source: { url: 'https://example.com/v2.yaml' } });
+    expect(client.openapi.createOrUpdate.mutate).toHaveBeenCalledWith({ organizationId: ORG, slug: 'petstore', source: { url: 'https://example.com/v2.yaml' } });
     expect(store.getState().spec).toMatchObject({ value: { processingState: 'pending' } });
 
     expect(await store.getState().deleteSpec()).toBe(true);

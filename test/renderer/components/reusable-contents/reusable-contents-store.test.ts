@@ -33,7 +33,7 @@ function fakeReusableClient(seed: Record<string, Stored[]> = {}) {
   const client = {
     reusableContents: {
       list: { query: vi.fn(async (input) => rowsOf(input).map(({ id, title, slug }) => ({ id, title, slug }))) },
-      get: { query: vi.fn(async (input) => ({ ...find(input) })) },
+      find: { query: vi.fn(async (input) => ({ ...find(input) })) },
       create: {
         mutate: vi.fn(async (input) => {
           const id = `rc-${(next += 1)}`;
@@ -129,7 +129,7 @@ describe('the reusable contents store', () => {
     await settled();
     expect(source.lookup('setup')).toEqual({ status: 'ready', title: 'Setup', markdown: 'Install it.\n' });
     expect(source.lookup('gone')).toEqual({ status: 'missing' });
-    expect(client.reusableContents.get.query).toHaveBeenCalledTimes(1);
+    expect(client.reusableContents.find.query).toHaveBeenCalledTimes(1);
     expect(heard).toHaveBeenCalled();
 
     // Edited in its own editor: forgotten, so the next include drawn fetches it again.

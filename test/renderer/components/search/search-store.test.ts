@@ -3,7 +3,7 @@ import { createNavigationStore } from '../../../../src-renderer/src/stores/navig
 import { createSearchStore, SEARCH_DELAY_MS, type SearchClient, type SpaceResult } from '../../../../src-renderer/src/components/search/search-store';
 import { deferred, page, serverError, unauthorizedError } from '../../fake-client';
 
-type Answer = Awaited<ReturnType<SearchClient['search']['organization']['query']>>;
+type Answer = Awaited<ReturnType<SearchClient['search']['searchOrganization']['query']>>;
 
 const section = (pageId: string, title: string, anchor: string | undefined, body: string) => ({
   id: anchor ? `${pageId}#${anchor}` : pageId,
@@ -37,7 +37,7 @@ const installerAnswer: Answer = page([
 function setup() {
   const query = vi.fn(async (_input: { organizationId: string; query: string }): Promise<Answer> => installerAnswer);
   const onUnauthorized = vi.fn();
-  const store = createSearchStore({ client: { search: { organization: { query } } }, onUnauthorized, navigation: createNavigationStore() });
+  const store = createSearchStore({ client: { search: { searchOrganization: { query } } }, onUnauthorized, navigation: createNavigationStore() });
   return { store, query, onUnauthorized };
 }
 

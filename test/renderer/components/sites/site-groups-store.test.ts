@@ -25,9 +25,9 @@ async function setup({ role = 'owner', sections = true }: { role?: 'owner' | 'ed
   const token = role === 'owner' ? server.owner.token : (await org.member(role)).token;
   const trpc = trpcClient(server.url, token);
   // The groups' writes counted, to see which the store refuses before asking.
-  const create = vi.fn((input: Parameters<typeof trpc.sites.sectionGroups.create.mutate>[0]) => trpc.sites.sectionGroups.create.mutate(input));
+  const create = vi.fn((input: Parameters<typeof trpc.sites.sectionGroups.add.mutate>[0]) => trpc.sites.sectionGroups.add.mutate(input));
   const { update, delete: remove, addSection, removeSection } = trpc.sites.sectionGroups;
-  const client = { sites: { sectionGroups: { create: { mutate: create }, update, delete: remove, addSection, removeSection } } };
+  const client = { sites: { sectionGroups: { add: { mutate: create }, update, delete: remove, addSection, removeSection } } };
   const deps = { onUnauthorized: vi.fn(), navigation: createNavigationStore() };
   const sites = createSitesStore({ ...deps, client: trpc });
   const groups = createSiteGroupsStore({ ...deps, client, sites });

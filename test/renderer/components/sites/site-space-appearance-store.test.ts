@@ -28,7 +28,7 @@ async function setup(role: 'owner' | 'edit' = 'owner') {
   const calls = trpc.sites.customization;
   // The store's slice of the real client, its patches recorded.
   const overrideSiteSpace = vi.fn((input: Parameters<typeof calls.overrideSiteSpace.mutate>[0]) => calls.overrideSiteSpace.mutate(input));
-  const client = { sites: { customization: { siteSpace: calls.siteSpace, overrideSiteSpace: { mutate: overrideSiteSpace }, resetSiteSpace: calls.resetSiteSpace } } };
+  const client = { sites: { customization: { getSiteSpace: calls.getSiteSpace, overrideSiteSpace: { mutate: overrideSiteSpace }, deleteSiteSpace: calls.deleteSiteSpace } } };
   const store = createSiteSpaceAppearanceStore({ client, onUnauthorized: vi.fn(), navigation: createNavigationStore() });
   const ref = { organizationId: org.id, siteId: site.id, siteSpaceId: api.id };
   const v1 = {

@@ -4,7 +4,7 @@ import { createNavigationStore } from '../../../../src-renderer/src/stores/navig
 import { serverError, unauthorizedError } from '../../fake-client';
 
 function setup(answer: () => Promise<{ fileName: string; data: string }>) {
-  const client = { spaceExport: { zip: { query: vi.fn(async (_input: { spaceId: string; changeRequestId?: string }) => answer()) } } } satisfies ExportClient;
+  const client = { spaceExport: { exportZip: { query: vi.fn(async (_input: { spaceId: string; changeRequestId?: string }) => answer()) } } } satisfies ExportClient;
   const navigation = createNavigationStore();
   navigation.getState().enterSpace('s-1');
   const onUnauthorized = vi.fn();
@@ -16,7 +16,7 @@ describe('the export store', () => {
     const { store, client } = setup(async () => ({ fileName: 'docs.zip', data: Buffer.from([80, 75, 5, 6]).toString('base64') }));
     const save = vi.fn();
     await store.getState().download(save);
-    expect(client.spaceExport.zip.query).toHaveBeenCalledWith({ spaceId: 's-1' });
+    expect(client.spaceExport.exportZip.query).toHaveBeenCalledWith({ spaceId: 's-1' });
     expect(save).toHaveBeenCalledWith('docs.zip', new Uint8Array([80, 75, 5, 6]));
     expect(store.getState().phase).toEqual({ status: 'idle' });
   });
@@ -25,7 +25,7 @@ describe('the export store', () => {
     const { store, client, navigation } = setup(async () => ({ fileName: 'docs.zip', data: '' }));
     navigation.getState().openChangeRequest('cr-1');
     await store.getState().download(vi.fn());
-    expect(client.spaceExport.zip.query).toHaveBeenCalledWith({ spaceId: 's-1', changeRequestId: 'cr-1' });
+    expect(client.spaceExport.exportZip.query).toHaveBeenCalledWith({ spaceId: 's-1', changeRequestId: 'cr-1' });
   });
 
   it('says why an export failed, and signs out on 401', async () => {
