@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { spawn } from 'node:child_process';
-import { createSite, setSitePublished } from '../../src-main/sites/service';
+import { createSite, publishSite } from '../../src-main/sites/service';
 import { createPage } from '../../src-main/content/pages-service';
 import { fmt, fmtRatio, table, type Benchmark } from '../lib/harness';
 import { openFixture } from '../lib/fixture';
@@ -112,7 +112,7 @@ const benchmark: Benchmark = {
       const spaceId = fx.newSpace('Docs');
       const pages = Array.from({ length: 20 }, (_, n) => createPage(fx.ctx, spaceId, { title: `Topic ${n}`, markdown: `# Topic ${n}\n\nHow to install, configure and run it.\n` }));
       const site = createSite(fx.ctx, fx.orgId, { title: 'Bench site', spaces: [spaceId] });
-      setSitePublished(fx.ctx, fx.orgId, site.id, true);
+      publishSite(fx.ctx, fx.orgId, site.id);
       fx.app.close();
       const server = await spawnTeamServer(fx.dir);
       const bearer = { authorization: `Bearer ${fx.token}` };

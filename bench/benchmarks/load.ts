@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { createPage } from '../../src-main/content/pages-service';
-import { createSite, setSitePublished } from '../../src-main/sites/service';
+import { createSite, publishSite } from '../../src-main/sites/service';
 import { fmt, nowMs, stats, table, type Benchmark } from '../lib/harness';
 import { openFixture } from '../lib/fixture';
 import { SimulatedWorkstation } from '../lib/simulated-workstation';
@@ -137,7 +137,7 @@ const benchmark: Benchmark = {
     const spaceId = fx.newSpace('Team docs');
     const pageIds = Array.from({ length: PAGES }, (_, n) => createPage(fx.ctx, spaceId, { title: `Topic ${n}`, markdown: `# Topic ${n}\n\nHow to install, configure and run it.\n` }).pageId);
     const site = createSite(fx.ctx, fx.orgId, { title: 'Team site', spaces: [spaceId] });
-    setSitePublished(fx.ctx, fx.orgId, site.id, true);
+    publishSite(fx.ctx, fx.orgId, site.id);
     fx.app.close();
     const server = await spawnTeamServer(fx.dir);
     const rssIdle = server.rssMiB();

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { currentPageByPath } from '../../src-main/content/read-service';
 import { startHost } from '../../src-main/http/server';
 import { importIntoSpace } from '../../src-main/import/service';
-import { createSite, setSitePublished } from '../../src-main/sites/service';
+import { createSite, publishSite } from '../../src-main/sites/service';
 import { fmt, fmtRatio, sample, stats, table, type Benchmark } from '../lib/harness';
 import { openFixture } from '../lib/fixture';
 
@@ -48,7 +48,7 @@ const benchmark: Benchmark = {
         const imported = await importIntoSpace(fx.ctx, spaceId, { url: pathToFileURL(folder).href, source: 'markdown' }, { limits: { maxFiles: size * 2, allowFileUrls: true } });
         if (imported.failures.length) throw new Error(`import failures: ${imported.failures.slice(0, 3).join('; ')}`);
         const site = createSite(fx.ctx, fx.orgId, { title: 'Bench site', spaces: [spaceId] });
-        setSitePublished(fx.ctx, fx.orgId, site.id, true);
+        publishSite(fx.ctx, fx.orgId, site.id);
         const middle = Math.floor(size / 2);
         // The middle page (a topic, not a folder's README): part-000/topic-05 of 10 pages, part-050/topic-01 of 10,000.
         const pagePath = `part-${String(Math.floor(middle / 100)).padStart(3, '0')}/topic-${String(Math.max(1, middle % 100)).padStart(2, '0')}`;

@@ -9,7 +9,7 @@ import {
 import { listEnvelope } from '../http/list';
 import type { Router } from '../http/router';
 import { presentSite, presentSiteSpace } from './presenter';
-import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from './service';
+import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, publishSite, unpublishSite, updateSiteSettings } from './service';
 import { addSiteSpace, listSiteSpacesForCaller, removeSiteSpace, updateSiteSpaceSettings } from './site-spaces-service';
 
 export function registerSiteRoutes(router: Router): void {
@@ -38,12 +38,12 @@ export function registerSiteRoutes(router: Router): void {
 
   router.post('/v1/orgs/{organizationId}/sites/{siteId}/publish', { effect: 'write' }, ({ ctx, params }) => ({
     status: 200,
-    body: presentSite(setSitePublished(ctx, params.organizationId, params.siteId, true), ctx),
+    body: presentSite(publishSite(ctx, params.organizationId, params.siteId), ctx),
   }));
 
   router.post('/v1/orgs/{organizationId}/sites/{siteId}/unpublish', { effect: 'write' }, ({ ctx, params }) => ({
     status: 200,
-    body: presentSite(setSitePublished(ctx, params.organizationId, params.siteId, false), ctx),
+    body: presentSite(unpublishSite(ctx, params.organizationId, params.siteId), ctx),
   }));
 
   router.post('/v1/orgs/{organizationId}/sites/{siteId}/site-spaces', { effect: 'write', body: addSiteSpaceBody }, ({ ctx, params, body }) => {

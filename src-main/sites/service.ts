@@ -86,7 +86,17 @@ export function updateSiteSettings(ctx: ServiceContext, organizationId: string, 
   });
 }
 
-export function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean): SiteRow {
+/** GitBook's publishSite: the site is served to visitors. */
+export function publishSite(ctx: ServiceContext, organizationId: string, siteId: string): SiteRow {
+  return setSitePublished(ctx, organizationId, siteId, true);
+}
+
+/** GitBook's unpublishSite: the site is no longer served; its settings and site spaces stay. */
+export function unpublishSite(ctx: ServiceContext, organizationId: string, siteId: string): SiteRow {
+  return setSitePublished(ctx, organizationId, siteId, false);
+}
+
+function setSitePublished(ctx: ServiceContext, organizationId: string, siteId: string, published: boolean): SiteRow {
   return inTransaction(ctx.db, () => {
     const { site } = requireSite(ctx, organizationId, siteId, published ? 'publish it' : 'unpublish it');
     updateSite(ctx.db, site.id, { published: published ? 1 : 0, updated_at: isoNow(ctx.clock) });

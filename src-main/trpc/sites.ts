@@ -31,7 +31,7 @@ import { presentSite, presentSiteSpace } from '../sites/presenter';
 import { sitePreviewUrl } from '../sites/preview/preview-link';
 import { addGroup, addSectionToGroup, deleteGroup, removeSectionFromGroup, updateGroupSettings } from '../sites/section-groups-service';
 import { addSection, deleteSection, updateSectionSettings } from '../sites/sections-service';
-import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, setSitePublished, updateSiteSettings } from '../sites/service';
+import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, publishSite, unpublishSite, updateSiteSettings } from '../sites/service';
 import { createSiteShareLink, deleteSiteShareLink, listSiteShareLinks, presentShareLink, updateSiteShareLink } from '../sites/share-links-service';
 import { addSiteSpace, listSiteSpacesForCaller, removeSiteSpace, updateSiteSpaceSettings } from '../sites/site-spaces-service';
 import { presentSiteStructure } from '../sites/structure';
@@ -289,10 +289,10 @@ export const sitesRouter = router({
     }),
 
   /** POST .../publish */
-  publish: procedure.input(siteRef).mutation(({ ctx, input }) => presentSite(setSitePublished(ctx, input.organizationId, input.siteId, true), ctx)),
+  publish: procedure.input(siteRef).mutation(({ ctx, input }) => presentSite(publishSite(ctx, input.organizationId, input.siteId), ctx)),
 
   /** POST .../unpublish */
-  unpublish: procedure.input(siteRef).mutation(({ ctx, input }) => presentSite(setSitePublished(ctx, input.organizationId, input.siteId, false), ctx)),
+  unpublish: procedure.input(siteRef).mutation(({ ctx, input }) => presentSite(unpublishSite(ctx, input.organizationId, input.siteId), ctx)),
 
   siteSpaces: siteSpacesRouter,
   structure: structureRouter,

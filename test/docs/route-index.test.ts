@@ -45,10 +45,6 @@ const EXCEPTIONS: Record<string, { service: string; why: string }> = {
   'content.page': { service: 'withSubtree', why: 'one page, named as content.pages is; withSubtree is the step, not the read' },
   // The import runs in the background: the procedure answers a job id for content.importStatus, not the import.
   'content.startImport': { service: 'importIntoSpace', why: 'starts importIntoSpace as a job and answers its id' },
-  // One service function with a flag serves two procedures, named as GitBook's two operations (publishSite,
-  // unpublishSite) and the two routes are. Two service functions, publishSite and unpublishSite, would line them up.
-  'sites.publish': { service: 'setSitePublished', why: 'setSitePublished(..., true), as POST .../publish' },
-  'sites.unpublish': { service: 'setSitePublished', why: 'setSitePublished(..., false), as POST .../unpublish' },
   // The app asks aggregateSiteEvents one fixed question (PAGE_VIEWS_QUERY); the procedure is named for it.
   'sites.insights.pageViews': { service: 'aggregateSiteEvents', why: 'aggregateSiteEvents with the one question the app asks: page views per day' },
 };

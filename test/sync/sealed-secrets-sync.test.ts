@@ -5,7 +5,7 @@ import { publishIntegration } from '../../src-main/integrations/publish-service'
 import { sealerOf } from '../../src-main/store/secret-sealer';
 import { SECRET_KEY_FILE } from '../../src-main/secrets/key-store';
 import { regeneratePublishingAuth } from '../../src-main/sites/publishing-auth-service';
-import { createSite, setSitePublished } from '../../src-main/sites/service';
+import { createSite, publishSite } from '../../src-main/sites/service';
 import { resolveVisitor } from '../../src-main/sites/visitors';
 import type { Db } from '../../src-main/store/database';
 import { getIntegration } from '../../src-main/store/integrations';
@@ -37,7 +37,7 @@ describe('secrets sync between replicas that each seal with their own key', () =
     const { server, workstation, attach } = await serverAndWorkstation();
     expect(readFileSync(join(server.app.dataDir, SECRET_KEY_FILE), 'utf8')).not.toBe(readFileSync(join(workstation.app.dataDir, SECRET_KEY_FILE), 'utf8'));
     const site = createSite(server.ctx, server.orgId, { title: 'Members only', visibility: 'visitor-auth' });
-    setSitePublished(server.ctx, server.orgId, site.id, true);
+    publishSite(server.ctx, server.orgId, site.id);
     await attach(server.token).syncOnce();
 
     const key = getSite(server.db, site.id)!.visitor_auth_key!;
@@ -56,7 +56,7 @@ describe('secrets sync between replicas that each seal with their own key', () =
   it('sends secrets changed on a workstation to the server, which keeps them sealed with its own key', async () => {
     const { server, workstation, attach, asOwnerThere } = await serverAndWorkstation();
     const site = createSite(server.ctx, server.orgId, { title: 'Members only', visibility: 'visitor-auth' });
-    setSitePublished(server.ctx, server.orgId, site.id, true);
+    publishSite(server.ctx, server.orgId, site.id);
     const client = attach(server.token);
     await client.syncOnce();
 

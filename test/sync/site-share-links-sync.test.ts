@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceContext } from '../../src-main/app/app';
-import { createSite, setSitePublished } from '../../src-main/sites/service';
+import { createSite, publishSite } from '../../src-main/sites/service';
 import { createSiteShareLink } from '../../src-main/sites/share-links-service';
 import { resolveVisitor } from '../../src-main/sites/visitors';
 import { insertMember, setMemberRole } from '../../src-main/store/members';
@@ -24,7 +24,7 @@ describe('site share links sync between a workstation and a team server', () => 
   it("sends a link made on a workstation to the server, where its key opens the site", async () => {
     const { server, workstation, attach } = await serverAndWorkstation();
     const site = createSite(server.ctx, server.orgId, { title: 'Partner docs', visibility: 'share-link' });
-    setSitePublished(server.ctx, server.orgId, site.id, true);
+    publishSite(server.ctx, server.orgId, site.id);
     const client = attach(server.token);
     await client.syncOnce();
 
