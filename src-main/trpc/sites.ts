@@ -28,7 +28,7 @@ import {
 } from '../sites/customization-service';
 import { aggregateSiteEvents } from '../sites/insights-service';
 import { presentSite, presentSiteSpace } from '../sites/presenter';
-import { sitePreviewUrl } from '../sites/preview/preview-link';
+import { getSitePreviewUrl } from '../sites/preview/preview-link';
 import { addGroup, addSectionToGroup, deleteGroup, removeSectionFromGroup, updateGroupSettings } from '../sites/section-groups-service';
 import { addSection, deleteSection, updateSectionSettings } from '../sites/sections-service';
 import { createSite, deleteSite, getSiteForCaller, listOrganizationSites, publishSite, unpublishSite, updateSiteSettings } from '../sites/service';
@@ -281,11 +281,11 @@ export const sitesRouter = router({
    * GET .../publishing/preview: an hour-long address showing the site as visitors will see it, published or
    * not (the screen's "Open preview").
    */
-  sitePreviewUrl: procedure
+  getPreviewUrl: procedure
     .input(siteRef.extend(sitePreviewQuery.shape))
     .query(async ({ ctx, input }) => {
       const { organizationId: orgId, siteId: id, ...query } = input;
-      return sitePreviewUrl(ctx, orgId, id, query);
+      return getSitePreviewUrl(ctx, orgId, id, query);
     }),
 
   /** POST .../publish */

@@ -10,7 +10,7 @@ import { signPreviewToken, PREVIEW_TTL_SECONDS } from './credentials';
  * visitor with the given claims would, published or not, for an hour (credentials.ts). `siteSpace` opens that
  * site space; `claims` is a JSON object of visitor claims (what adaptive content sees).
  */
-export async function sitePreviewUrl(
+export async function getSitePreviewUrl(
   ctx: CallContext,
   organizationId: string,
   siteId: string,

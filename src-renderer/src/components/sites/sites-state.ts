@@ -28,7 +28,7 @@ export interface SitesClient {
     update: { mutate(input: Inputs['sites']['update']): Promise<Site> };
     delete: { mutate(input: SiteRef): Promise<{ deleted: boolean }> };
     publish: { mutate(input: SiteRef): Promise<Site> };
-    sitePreviewUrl: { query(input: SiteRef): Promise<{ url: string; expiresIn: number }> };
+    getPreviewUrl: { query(input: SiteRef): Promise<{ url: string; expiresIn: number }> };
     unpublish: { mutate(input: SiteRef): Promise<Site> };
     structure: {
       get: { query(input: SiteRef): Promise<SiteStructure> };

@@ -84,7 +84,7 @@ export function createSitesContext({ client, get, set, explain, now }: SitesCont
     );
   const loadPreview = () =>
     loadFor(
-      async (ref) => (await client.sites.sitePreviewUrl.query(ref)).url,
+      async (ref) => (await client.sites.getPreviewUrl.query(ref)).url,
       (preview) => set({ preview }),
     );
   /** After a section changed: the structure, and the site (its count of spaces), read again quietly. */

@@ -82,7 +82,7 @@ function setup(data: { sites?: Site[]; structure?: SiteStructure; links?: ShareL
           return changed;
         }),
       },
-      sitePreviewUrl: {
+      getPreviewUrl: {
         query: vi.fn(async (input: { organizationId: string; siteId: string }) => ({ url: `http://folio.test/sites/${input.siteId}/?preview=token`, expiresIn: 3600 })),
       },
       unpublish: {
