@@ -87,6 +87,11 @@ describe('reusable content in the app', () => {
     await included.getByText('Stop the workers before you deploy.').waitFor();
     await h.screenshot('reusable-contents-included');
 
+    // So does the side preview, as readers will see it.
+    await h.page.getByRole('button', { name: 'Preview' }).click();
+    const preview = h.page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('group', { name: 'Reusable content: Safety check' }).getByText('Stop the workers before you deploy.').waitFor();
+
     // Renamed from the sidebar: the slug stays, so the page still includes it, now under its new title.
     await section().getByRole('button', { name: 'Actions for Safety check' }).click();
     await h.page.getByRole('menu', { name: 'Actions for “Safety check”' }).getByRole('menuitem', { name: 'Rename' }).click();
@@ -94,8 +99,11 @@ describe('reusable content in the app', () => {
     await title.fill('Pre-deploy check');
     await dialog().getByRole('button', { name: 'Rename', exact: true }).click();
     await section().getByRole('button', { name: 'Pre-deploy check', exact: true }).waitFor();
-    await h.page.getByRole('group', { name: 'Reusable content: Pre-deploy check' }).getByText('Stop the workers before you deploy.').waitFor();
+    await pageEditor().getByRole('group', { name: 'Reusable content: Pre-deploy check' }).getByText('Stop the workers before you deploy.').waitFor();
+    await preview.getByRole('group', { name: 'Reusable content: Pre-deploy check' }).getByText('Stop the workers before you deploy.').waitFor();
     expect(await listed()).toEqual([{ id: created!.id, title: 'Pre-deploy check', slug: 'safety-check' }]);
+    await h.page.getByRole('button', { name: 'Preview' }).click();
+    await preview.waitFor({ state: 'detached' });
 
     // The `/` menu asks for the same picker.
     await pageEditor().press('Control+End');

@@ -1,5 +1,8 @@
 import MarkdownIt, { type Env, type RendererRule } from 'markdown-it';
 import { headingAnchors } from '../../../src-shared/gitbook-markdown/headings';
+import { includePlugin, isIncludeNode } from '../../../src-shared/gitbook-markdown/tags/include-rule';
+import { escapeHtml } from '../../../src-shared/html';
+import { includedSlug } from './live-preview/includes';
 import { openAPIBlocks } from './openapi-blocks';
 
 /**
@@ -16,6 +19,8 @@ import { openAPIBlocks } from './openapi-blocks';
  * - Web links open outside the app (target _blank, which the desktop app hands to the system browser).
  * - GitBook's OpenAPI blocks (`{% openapi-operation … %}`) render as cards that preview-openapi.ts fills
  *   with the operation read from the organization's spec (openapi-blocks.ts).
+ * - Reusable content (`{% include ".gitbook/includes/<slug>.md" %}` on a line of its own) renders as an empty
+ *   `div[data-include-slug]` that preview-includes.ts fills with the reusable content as it reads.
  */
 export function renderMarkdown(markdown: string): string {
   const env: PreviewEnv = { anchorByLine: new Map(headingAnchors(markdown).map((h) => [h.line, h.anchor])) };
@@ -26,7 +31,17 @@ interface PreviewEnv extends Env {
   anchorByLine: Map<number, string>;
 }
 
-const md = new MarkdownIt({ html: false, linkify: true }).use(openAPIBlocks);
+const md = new MarkdownIt({ html: false, linkify: true }).use(openAPIBlocks).use(includePlugin);
+
+// The include rule hands over a `folio_block` token holding its node (src-shared's parser reads the same way).
+md.renderer.rules.folio_block = (tokens, idx) => {
+  const node = tokens[idx]!.meta as unknown;
+  if (!isIncludeNode(node)) return '';
+  const slug = includedSlug(node.path);
+  // A path outside `.gitbook/includes/` places no reusable content: the line reads as written.
+  if (slug === undefined) return `<p>${escapeHtml(`{% include "${node.path}" %}`)}</p>\n`;
+  return `<div class="markdown-preview__include" data-include-slug="${escapeHtml(slug)}"></div>\n`;
+};
 
 const ASSETS = /(?:^|\/)\.gitbook\/assets\/([^/?#]+)$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

@@ -73,4 +73,18 @@ describe('markdown preview', () => {
     expect(assetName('https://example.com/.gitbook/assets/x.png')).toBeUndefined();
     expect(assetName('images/x.png')).toBeUndefined();
   });
+
+  it('renders an include line as a placeholder naming the reusable content, wherever a block may stand', () => {
+    const html = renderMarkdown('Before.\n{% include "../.gitbook/includes/Safety-Check.md" %}\n\n> {% include \'.gitbook/includes/quoted.md\' %}\n');
+    expect(html).toContain('<p>Before.</p>\n<div class="markdown-preview__include" data-include-slug="Safety-Check"></div>');
+    expect(html).toContain('<blockquote>\n<div class="markdown-preview__include" data-include-slug="quoted"></div>');
+  });
+
+  it('keeps an include of a path outside .gitbook/includes, or one inside code, as text', () => {
+    const elsewhere = renderMarkdown('{% include "docs/setup.md" %}\n');
+    expect(elsewhere).toBe('<p>{% include &quot;docs/setup.md&quot; %}</p>\n');
+    const code = renderMarkdown('```\n{% include ".gitbook/includes/a.md" %}\n```\n');
+    expect(code).not.toContain('data-include-slug');
+    expect(code).toContain('{% include &quot;.gitbook/includes/a.md&quot; %}');
+  });
 });

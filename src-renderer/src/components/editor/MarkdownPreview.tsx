@@ -1,7 +1,9 @@
 import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as Y from 'yjs';
+import type { ReusableContentSource } from '../../editor/live-preview/includes';
 import { renderMarkdown } from '../../editor/markdown-preview';
 import { previewHeading, resolvePreviewImages } from '../../editor/preview-images';
+import { resolvePreviewIncludes } from '../../editor/preview-includes';
 import { type OperationSource, resolveOpenAPIBlocks } from '../../editor/preview-openapi';
 
 /** How long the preview waits after a change before rendering again: typing stays smooth on long pages. */
@@ -14,11 +16,15 @@ interface MarkdownPreviewProps {
   imageUrl(name: string): Promise<string | undefined>;
   /** Where OpenAPI blocks read their operations; without it they say they are loading. */
   operations?: OperationSource;
+  /** What reusable content includes show; without it they show nothing. */
+  includes?: ReusableContentSource;
 }
 
 /** The page rendered as readers see it, updated as the writer types (and as remote changes arrive). */
-export function MarkdownPreview({ text, anchor, imageUrl, operations }: MarkdownPreviewProps) {
+export function MarkdownPreview({ text, anchor, imageUrl, operations, includes }: MarkdownPreviewProps) {
   const [html, setHtml] = useState(() => renderMarkdown(text.toString()));
+  // Bumped when a reusable content arrives, is edited or renamed: its includes are drawn again.
+  const [includesChanged, setIncludesChanged] = useState(0);
   const container = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -38,10 +44,15 @@ export function MarkdownPreview({ text, anchor, imageUrl, operations }: Markdown
     };
   }, [text]);
 
+  useEffect(() => includes?.subscribe(() => setIncludesChanged((count) => count + 1)), [includes]);
+
   useLayoutEffect(() => {
-    if (container.current) resolvePreviewImages(container.current, imageUrl);
-    if (container.current && operations) resolveOpenAPIBlocks(container.current, operations);
-  }, [html, imageUrl, operations]);
+    if (!container.current) return;
+    // Includes first: the images and OpenAPI blocks of the reusable content they draw are then filled too.
+    if (includes) resolvePreviewIncludes(container.current, includes, renderMarkdown);
+    resolvePreviewImages(container.current, imageUrl);
+    if (operations) resolveOpenAPIBlocks(container.current, operations);
+  }, [html, imageUrl, operations, includes, includesChanged]);
 
   useEffect(() => {
     if (anchor && container.current) previewHeading(container.current, anchor)?.scrollIntoView({ block: 'start' });

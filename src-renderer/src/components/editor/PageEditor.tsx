@@ -128,7 +128,7 @@ export function PageEditor({ space }: { space: Space }) {
       />
       <div className={`page-editor__panes${preview ? ' page-editor__panes--split' : ''}`}>
         <CodeMirrorPane sync={session.sync} readOnly={Boolean(readOnly)} onImages={(files) => void insertImages(files)} editorRef={view} imageUrl={imageUrl} showMarkdown={showMarkdown} pageTitle={pageTitle} reusableContents={includes} />
-        {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} />}
+        {preview && <MarkdownPreview text={session.sync.text} anchor={anchor} imageUrl={imageUrl} operations={operations} includes={includes} />}
       </div>
     </article>
   );

@@ -132,7 +132,7 @@ export function ReusableContentEditor({ space, reusableContentId }: { space: Spa
           reusableContents={includes}
           contentLabel="Reusable content body"
         />
-        {preview && <MarkdownPreview text={sync.text} imageUrl={imageUrl} />}
+        {preview && <MarkdownPreview text={sync.text} imageUrl={imageUrl} includes={includes} />}
       </div>
       {askingTitle && (
         <ReusableContentTitleDialog

@@ -46,7 +46,11 @@ export function stopFollowingIncludes(wrapper: HTMLElement): void {
 export function includeCard(doc: JSONDocument, source: ReusableContentSource | undefined, content: DocumentFragment): HTMLElement {
   const block = doc.nodes[0];
   const slug = block?.type === 'reusable-content' ? block.data.ref.reusableContent : '';
-  const found: IncludeLookup = source?.lookup(slug) ?? { status: 'missing' };
+  return includeCardOf(slug, source?.lookup(slug) ?? { status: 'missing' }, content);
+}
+
+/** The card of an include of `slug`, as `found` says it stands (the side preview draws the same: preview-includes.ts). */
+export function includeCardOf(slug: string, found: IncludeLookup, content: DocumentFragment | HTMLElement): HTMLElement {
   const card = document.createElement('div');
   card.className = `cm-lp-include cm-lp-include--${found.status}`;
   card.setAttribute('role', 'group');
