@@ -7,6 +7,8 @@
 export interface AppLocation {
   spaceId?: string;
   pageId?: string;
+  /** A reusable content of the space open in its editor (never with a page). */
+  reusableContentId?: string;
   changeRequestId?: string;
   revisionId?: string;
   /** The Sites screen of this organization (never with a space); with `siteId`, that site's page. */
@@ -24,7 +26,7 @@ export interface AppLocation {
 const PREFIX = '#/';
 
 /**
- * `#/spaces/{id}/pages/{id}?cr={id}&rev={id}`. Hashes, not paths, because the desktop app loads a file://
+ * `#/spaces/{id}/pages/{id}?cr={id}&rev={id}` (`/reusable-contents/{id}` for a reusable content). Hashes, not paths, because the desktop app loads a file://
  * page where paths cannot change; `#spaces` and the like (in-page anchors) are not locations.
  */
 export function formatLocation(location: AppLocation): string {
@@ -40,7 +42,8 @@ export function formatLocation(location: AppLocation): string {
   if (!location.spaceId && location.organizationId) return `${PREFIX}orgs/${encodeURIComponent(location.organizationId)}`;
   if (!location.spaceId) return '';
   let hash = `${PREFIX}spaces/${encodeURIComponent(location.spaceId)}`;
-  if (location.pageId) hash += `/pages/${encodeURIComponent(location.pageId)}`;
+  if (location.reusableContentId) hash += `/reusable-contents/${encodeURIComponent(location.reusableContentId)}`;
+  else if (location.pageId) hash += `/pages/${encodeURIComponent(location.pageId)}`;
   const query: string[] = [];
   if (location.changeRequestId) query.push(`cr=${encodeURIComponent(location.changeRequestId)}`);
   if (location.revisionId) query.push(`rev=${encodeURIComponent(location.revisionId)}`);
@@ -62,12 +65,13 @@ export function parseLocation(hash: string): AppLocation | undefined {
   if (integrations) return { integrationsOf: decode(integrations[1]) };
   const home = /^orgs\/([^/]+)\/?$/.exec(path);
   if (home) return { organizationId: decode(home[1]) };
-  const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+))?\/?$/.exec(path);
+  const match = /^spaces\/([^/]+)(?:\/pages\/([^/]+)|\/reusable-contents\/([^/]+))?\/?$/.exec(path);
   if (!match) return undefined;
   const query = queryOf(search);
   return {
     spaceId: decode(match[1]),
     pageId: decode(match[2]),
+    ...(match[3] ? { reusableContentId: decode(match[3]) } : {}),
     changeRequestId: query.get('cr'),
     revisionId: query.get('rev'),
   };

@@ -136,6 +136,11 @@ describe('reusable content in the app', () => {
     await eventually(async () => expect(await bodyOf(reusable!.id, cr.id)).toContain('Wait for them to drain.'));
     expect(await bodyOf(reusable!.id)).not.toContain('Wait for them to drain.');
 
+    // The window's address names it, so a reload (or a pasted link) opens it again, in the change request.
+    expect(new URL(h.page.url()).hash).toBe(`#/spaces/${spaceId}/reusable-contents/${reusable!.id}?cr=${cr.id}`);
+    await h.page.reload();
+    await expect.poll(() => reusableEditor().textContent(), { timeout: 10_000 }).toContain('Wait for them to drain.');
+
     await h.page.getByRole('toolbar', { name: 'Space actions' }).getByRole('button', { name: 'Changes', exact: true }).click();
     const panel = h.page.getByRole('complementary', { name: 'Change request' });
     const group = panel.getByRole('region', { name: /^Reusable content/ });

@@ -25,7 +25,13 @@ function currentLocation(stores: AppStores): AppLocation {
   const integrations = stores.integrations.getState().screen;
   if (!spaceId && integrations) return { integrationsOf: integrations.organizationId };
   if (!spaceId) return {};
-  return { spaceId, pageId: navigation.pageId, changeRequestId: navigation.changeRequestId, revisionId: navigation.revisionId };
+  return {
+    spaceId,
+    pageId: navigation.pageId,
+    reusableContentId: navigation.reusableContentId,
+    changeRequestId: navigation.changeRequestId,
+    revisionId: navigation.revisionId,
+  };
 }
 
 /**
@@ -75,7 +81,10 @@ export function syncLocation(stores: AppStores, address: AddressBar, resolveAppP
       if (wanted.spaceId && stores.spaces.getState().openSpaceId === wanted.spaceId) {
         if (navigation.changeRequestId !== wanted.changeRequestId) navigation.openChangeRequest(wanted.changeRequestId);
         if (navigation.revisionId !== wanted.revisionId) navigation.openRevision(wanted.revisionId);
-        if (navigation.pageId !== wanted.pageId) navigation.openPage(wanted.pageId);
+        // A page and a reusable content are never open together: opening one closes the other.
+        if (wanted.reusableContentId) {
+          if (navigation.reusableContentId !== wanted.reusableContentId) navigation.openReusableContent(wanted.reusableContentId);
+        } else if (navigation.pageId !== wanted.pageId || navigation.reusableContentId) navigation.openPage(wanted.pageId);
       }
     } finally {
       applying = false;
@@ -87,7 +96,8 @@ export function syncLocation(stores: AppStores, address: AddressBar, resolveAppP
       if (state.openSpaceId !== previous.openSpaceId) write();
     }),
     stores.navigation.subscribe((state, previous) => {
-      if (state.pageId !== previous.pageId || state.changeRequestId !== previous.changeRequestId || state.revisionId !== previous.revisionId) write();
+      const moved = state.pageId !== previous.pageId || state.reusableContentId !== previous.reusableContentId;
+      if (moved || state.changeRequestId !== previous.changeRequestId || state.revisionId !== previous.revisionId) write();
     }),
     stores.sites.subscribe((state, previous) => {
       if (state.screen?.organizationId !== previous.screen?.organizationId || state.screen?.siteId !== previous.screen?.siteId) write();

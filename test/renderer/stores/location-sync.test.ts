@@ -57,6 +57,39 @@ describe('the address of what is open', () => {
     expect(parseLocation('#/spaces/s1')).toEqual({ spaceId: 's1', pageId: undefined, changeRequestId: undefined, revisionId: undefined });
   });
 
+  it('formats and parses a reusable content open in a change request, never together with a page', () => {
+    const location = { spaceId: 's1', reusableContentId: 'rc 1', changeRequestId: 'cr1' };
+    const hash = formatLocation(location);
+    expect(hash).toBe('#/spaces/s1/reusable-contents/rc%201?cr=cr1');
+    expect(parseLocation(hash)).toEqual(location);
+    expect(formatLocation({ spaceId: 's1', pageId: 'p1', reusableContentId: 'rc1' })).toBe('#/spaces/s1/reusable-contents/rc1');
+    expect(parseLocation('#/spaces/s1/reusable-contents')).toBeUndefined();
+  });
+
+  it('opens the reusable content of the address the window opened with', async () => {
+    const { stores } = setup();
+    const address = fakeAddress('#/spaces/s-guide/reusable-contents/rc-safety?cr=cr-7');
+    syncLocation(stores, address);
+    await stores.organizations.getState().load();
+    await settle();
+    expect(stores.navigation.getState()).toMatchObject({ reusableContentId: 'rc-safety', pageId: undefined, changeRequestId: 'cr-7' });
+  });
+
+  it('pushes an entry when a reusable content opens from a page, and returns to the page with Back', async () => {
+    const { stores } = setup();
+    const address = fakeAddress('#/spaces/s-guide/pages/p-intro');
+    syncLocation(stores, address);
+    await stores.organizations.getState().load();
+    await settle();
+    stores.navigation.getState().openReusableContent('rc-safety');
+    expect(address.entries).toEqual(['#/spaces/s-guide/pages/p-intro', '#/spaces/s-guide/reusable-contents/rc-safety']);
+
+    address.back();
+    await settle();
+    expect(stores.navigation.getState()).toMatchObject({ pageId: 'p-intro', reusableContentId: undefined });
+    expect(address.entries).toHaveLength(2);
+  });
+
   it('treats in-page anchors and unknown paths as no location, and an empty hash as nothing open', () => {
     expect(parseLocation('#members')).toBeUndefined();
     expect(parseLocation('#/orgs/x/elsewhere')).toBeUndefined();
