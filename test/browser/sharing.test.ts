@@ -126,4 +126,24 @@ describe('the sharing panels', () => {
     expect(await dialog().getByRole('button', { name: /^Remove access/ }).count()).toBe(0);
     expect(h.pageErrors).toEqual([]);
   }, 90_000);
+
+  it("gives a member invited as a site's admin the site's controls, which a reader of it does not get", async () => {
+    // Bob, signed in above, reads the organization: the site's page shows him its sharing without controls.
+    await h.page.keyboard.press('Escape');
+    await h.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Sites' }).click();
+    await main().getByRole('list', { name: 'Sites' }).getByRole('link', { name: /Acme Docs/ }).click();
+    const section = main().getByRole('region', { name: 'Sharing' });
+    await entries(section).getByRole('listitem', { name: ada.name }).waitFor();
+    expect(await section.getByRole('combobox').count()).toBe(0);
+    expect(await main().getByRole('button', { name: /^(Publish|Unpublish)$/ }).count()).toBe(0);
+
+    // Invited as the site's admin, he manages it as the server lets him: who is invited, and publishing.
+    const bob = findOrCreateUser(h.app.db, 'bob@acme.test', new Date().toISOString());
+    await h.api('POST', `/v1/orgs/${h.orgId}/sites/${siteId}/permissions`, { role: 'admin', users: [bob.id] });
+    await h.page.reload();
+    await section.getByLabel(`Role of ${ada.name}`).waitFor();
+    await section.getByRole('form', { name: 'Invite' }).waitFor();
+    await main().getByRole('button', { name: /^(Publish|Unpublish)$/ }).waitFor();
+    expect(h.pageErrors).toEqual([]);
+  }, 90_000);
 });

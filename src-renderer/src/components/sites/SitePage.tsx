@@ -39,7 +39,8 @@ export function SitePage({ organization }: { organization: Organization }) {
 }
 
 function SiteDetails({ organization, site }: { organization: Organization; site: Site }) {
-  const canEdit = organization.permissions.admin;
+  // Its own role on the site: an admin of the organization, or a member invited as the site's admin.
+  const canEdit = site.permissions.admin;
 
   useEffect(() => {
     document.title = `${site.title} · Sites · Folio`;
