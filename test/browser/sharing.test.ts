@@ -95,6 +95,20 @@ describe('the sharing panels', () => {
     await dialog().waitFor({ state: 'detached' });
   }, 60_000);
 
+  it('offers the teams of an organization with more than a page of them, a page at a time', async () => {
+    for (let n = 1; n <= 51; n += 1) await h.api('PUT', `/v1/orgs/${h.orgId}/teams`, { title: `Team ${String(n).padStart(2, '0')}` });
+    // Loaded afresh: the app lists an organization's teams once.
+    await h.page.goto(`${h.host.url}/#/spaces/${spaceId}`);
+    await h.page.reload();
+    await h.page.getByRole('toolbar', { name: 'Space actions' }).getByRole('button', { name: 'Share' }).click();
+    const offered = dialog().getByLabel('Member or team').locator('optgroup[label="Teams"] option');
+    await expect.poll(() => offered.count()).toBe(50);
+    await dialog().getByRole('button', { name: 'Offer more teams' }).click();
+    await expect.poll(() => offered.count()).toBe(51);
+    await dialog().getByRole('button', { name: 'Offer more teams' }).waitFor({ state: 'detached' });
+    await h.page.keyboard.press('Escape');
+  }, 90_000);
+
   it("opens a collection's panel from the organization's spaces, listing an invitation made over /v1", async () => {
     await h.api('POST', `/v1/collections/${collectionId}/permissions`, { role: 'comment', users: [ada.id] });
     await h.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Spaces' }).first().click();

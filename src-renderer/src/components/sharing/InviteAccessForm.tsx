@@ -20,7 +20,8 @@ function parseCandidate(value: string): { principal: Principal; id: string } | u
 
 /**
  * Invites one member or team of the organization with a role. The people and teams offered are the
- * organization's lists the app already loaded (organizations-store), less those invited already.
+ * organization's lists the app already loaded (organizations-store), less those invited already; a page
+ * at a time, with a button offering more of each while the organization has more.
  */
 export function InviteAccessForm({ list }: { list: SharingList }) {
   const { sharing, organizations } = useAppStores();
@@ -55,6 +56,7 @@ export function InviteAccessForm({ list }: { list: SharingList }) {
   };
   const loadingLists = members.status === 'loading' || teams.status === 'loading';
   const morePeople = members.status === 'ready' && members.nextPage !== undefined;
+  const moreTeams = teams.status === 'ready' && teams.nextPage !== undefined;
 
   return (
     <form className="sharing__invite" aria-labelledby={ids.heading} onSubmit={submit} noValidate>
@@ -113,6 +115,11 @@ export function InviteAccessForm({ list }: { list: SharingList }) {
       {morePeople && (
         <button className="button button--quiet sharing__more" type="button" onClick={() => void organizations.getState().loadMoreMembers()}>
           Offer more members
+        </button>
+      )}
+      {moreTeams && (
+        <button className="button button--quiet sharing__more" type="button" onClick={() => void organizations.getState().loadMoreTeams()}>
+          Offer more teams
         </button>
       )}
       {error && (
