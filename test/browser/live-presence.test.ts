@@ -97,6 +97,21 @@ describe('two people on one page', () => {
     await h.screenshot('live-presence-together');
   });
 
+  it('shows who else has a reusable content open, as on a page', async () => {
+    const answer = await h.api<{ result: { data: { id: string } } }>('POST', '/trpc/reusableContents.create', {
+      spaceId,
+      title: 'Shared steps',
+      markdown: 'Step one.\n',
+    });
+    const hash = `#/spaces/${spaceId}/reusable-contents/${answer.result.data.id}`;
+    for (const page of [h.page, ada]) {
+      await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
+      await page.getByRole('textbox', { name: 'Reusable content body' }).waitFor();
+    }
+    await alsoHere(h.page, /^Also here: Ada Lovelace/).waitFor();
+    await alsoHere(ada, /^Also here: /).waitFor();
+  });
+
   it('removes someone from the list within seconds of their closing the page', async () => {
     await ada.close();
     await alsoHere(h.page, /^Also here: Ada Lovelace/).waitFor({ state: 'detached', timeout: 5_000 });

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { Space } from '../../api/types';
 import type { PageEditorView } from '../../editor/codemirror-setup';
 import { LockIcon } from '../Icons';
+import { WhoIsHere } from '../presence/WhoIsHere';
 import { StatusMessage } from '../StatusMessage';
 import { CodeMirrorPane } from '../editor/CodeMirrorPane';
 import { EditorToolbar } from '../editor/EditorToolbar';
@@ -104,6 +105,7 @@ export function ReusableContentEditor({ space, reusableContentId }: { space: Spa
           </button>
         )}
         {save && (!readOnly || save.waiting > 0) && <SaveStatus save={save} />}
+        <WhoIsHere presence={sync.presence} />
       </header>
       {readOnly && (
         <div className="callout callout--locked page-editor__banner">
