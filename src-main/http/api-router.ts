@@ -47,6 +47,7 @@ import { registerSpaceRoutes } from '../spaces/routes';
 import { registerSyncRoutes } from '../sync/routes';
 import { registerTeamRoutes } from '../teams/routes';
 import { registerTranslationRoutes } from '../translations/routes';
+import { registerGlossaryRoutes } from '../translations-glossary/routes';
 import { registerUrlRoutes } from '../urls/routes';
 import { registerUserRoutes } from '../users/routes';
 
@@ -78,6 +79,7 @@ export function createApiRouter(): Router {
   registerCustomHostnameRoutes(router);
   registerPermissionRoutes(router);
   registerTranslationRoutes(router);
+  registerGlossaryRoutes(router);
   registerIntegrationRoutes(router);
   registerSamlRoutes(router);
   registerOpenAPIRoutes(router);

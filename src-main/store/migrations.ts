@@ -33,6 +33,7 @@ import { auditEvents034 } from './migrations/034-audit-events';
 import { integrationSiteInstallations036 } from './migrations/036-integration-site-installations';
 import { installationTokens037 } from './migrations/037-installation-tokens';
 import { reusableContents038 } from './migrations/038-reusable-contents';
+import { translationGlossary039 } from './migrations/039-translation-glossary';
 import { siteRedirectsFonts033 } from './migrations/033-site-redirects-fonts';
 import { contentPermissions031 } from './migrations/031-content-permissions';
 import { changeRequestReviews032 } from './migrations/032-change-request-reviews';
@@ -45,7 +46,7 @@ export interface Migration {
 }
 
 /** Every schema change ever made, in order. Never edit a released one: add the next. */
-export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023, spaceRedirects024, linkMetadata025, commentAnchors026, stalePageBodies027, documentLogByDocument028, searchSpaceBlocks029, gitSync030, contentPermissions031, changeRequestReviews032, siteRedirectsFonts033, auditEvents034, integrationSiteInstallations036, importRuns035, installationTokens037, reusableContents038];
+export const MIGRATIONS: readonly Migration[] = [foundation, spacesAndCollections, yjsDocuments, contentReadModel, searchIndex, contentFiles, contentLinks, contentIndexes, searchRows, comments, changeRequests, revisionHistory, syncChanges, syncDocRefusals, syncSpaceUpdatedAt, sites016, siteStructureAndVisitors017, syncSiteSecrets018, openAPISpecs019, saml020, translationsIntegrations021, siteHostnames022, pendingInvites023, spaceRedirects024, linkMetadata025, commentAnchors026, stalePageBodies027, documentLogByDocument028, searchSpaceBlocks029, gitSync030, contentPermissions031, changeRequestReviews032, siteRedirectsFonts033, auditEvents034, integrationSiteInstallations036, importRuns035, installationTokens037, reusableContents038, translationGlossary039];
 
 export interface MigrateOptions {
   /** Stops after this version: a database as an older Folio left it (tests, schema snapshots). */

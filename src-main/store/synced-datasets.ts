@@ -219,6 +219,14 @@ export const DATASETS: readonly Dataset[] = [
     since: 21,
   },
   {
+    // The translation glossary (migration 039): organization data beside its translations, changed by its admins.
+    table: 'translation_glossary_entries',
+    key: ['id'],
+    columns: ['organization_id', 'translations', 'created_at', 'updated_at'],
+    organization: 'R.organization_id',
+    since: 39,
+  },
+  {
     // A published integration, named by its unique name, belongs to the organization that published it; its
     // secrets are never shown by the API and go to that organization's admins only.
     table: 'integrations',

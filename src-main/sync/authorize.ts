@@ -19,6 +19,7 @@ import { DELETED_COLUMN } from '../store/synced-datasets';
 import { mergeRulesRefusal, reviewRefusal } from './review-rules';
 import { integrationRefusal } from '../integrations/sync-rules';
 import { translationRefusal } from '../translations/sync-rules';
+import { glossaryRefusal } from '../translations-glossary/sync-rules';
 
 /** The values a push carries for each row, so a new row's organization or space can be known. */
 export type BatchValues = Map<string, Map<string, unknown>>;
@@ -131,6 +132,8 @@ export function refusalOf(ctx: ServiceContext, change: FieldChange, batch: Batch
       );
     case 'translations':
       return translationRefusal(ctx, key, value, orgRole);
+    case 'translation_glossary_entries':
+      return glossaryRefusal(ctx, key, value, orgRole);
     case 'integrations':
     case 'integration_assets':
     case 'integration_installations':

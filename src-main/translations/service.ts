@@ -22,14 +22,16 @@ import {
  */
 export const TRANSLATION_ADMIN_ROLE = 'admin';
 
-function requireReader(ctx: ServiceContext, organizationId: string): Membership {
+/** Every member (not guests) reads an organization's translation settings: its translations and glossary. */
+export function requireTranslationsReader(ctx: ServiceContext, organizationId: string): Membership {
   const membership = requireMembership(ctx, organizationId);
   if (!roleAtLeast(membership.role, 'read')) throw notFound(`Organization "${organizationId}" not found`);
   return membership;
 }
 
-function requireAdmin(ctx: ServiceContext, organizationId: string, action: string): Membership {
-  const membership = requireReader(ctx, organizationId);
+/** Its admins change them. */
+export function requireTranslationsAdmin(ctx: ServiceContext, organizationId: string, action: string): Membership {
+  const membership = requireTranslationsReader(ctx, organizationId);
   if (!roleAtLeast(membership.role, TRANSLATION_ADMIN_ROLE)) {
     throw forbidden(`You need the "${TRANSLATION_ADMIN_ROLE}" role in this organization to ${action} (yours: ${membership.role ?? 'guest'})`);
   }
@@ -37,14 +39,14 @@ function requireAdmin(ctx: ServiceContext, organizationId: string, action: strin
 }
 
 function requireTranslation(ctx: ServiceContext, organizationId: string, translationId: string, action?: string) {
-  const membership = action ? requireAdmin(ctx, organizationId, action) : requireReader(ctx, organizationId);
+  const membership = action ? requireTranslationsAdmin(ctx, organizationId, action) : requireTranslationsReader(ctx, organizationId);
   const translation = getTranslation(ctx.db, membership.org.id, translationId);
   if (!translation) throw notFound(`Translation "${translationId}" not found`);
   return { translation, ...membership };
 }
 
 export function listOrganizationTranslations(ctx: ServiceContext, organizationId: string, query: ListQuery) {
-  const membership = requireReader(ctx, organizationId);
+  const membership = requireTranslationsReader(ctx, organizationId);
   return { ...membership, page: listTranslations(ctx.db, membership.org.id, query) };
 }
 
@@ -54,7 +56,7 @@ export function getTranslationForCaller(ctx: ServiceContext, organizationId: str
 
 export function createTranslation(ctx: ServiceContext, organizationId: string, input: CreateTranslationInput) {
   return inTransaction(ctx.db, () => {
-    const membership = requireAdmin(ctx, organizationId, 'create translations');
+    const membership = requireTranslationsAdmin(ctx, organizationId, 'create translations');
     const space = getSpace(ctx.db, input.source.space);
     if (!space || space.organization_id !== membership.org.id || space.deleted_at !== null) {
       throw badRequest(`source.space: no space "${input.source.space}" in this organization`);
@@ -88,7 +90,7 @@ export function updateTranslation(ctx: ServiceContext, organizationId: string, t
 /** False when there was no such translation (the API then answers 204, as for sites). */
 export function deleteTranslation(ctx: ServiceContext, organizationId: string, translationId: string): boolean {
   return inTransaction(ctx.db, () => {
-    const membership = requireAdmin(ctx, organizationId, 'delete translations');
+    const membership = requireTranslationsAdmin(ctx, organizationId, 'delete translations');
     const row: TranslationRow | undefined = getTranslation(ctx.db, membership.org.id, translationId);
     if (!row) return false;
     deleteTranslationRow(ctx.db, row.id);

@@ -10,7 +10,7 @@ export const TRANSLATION_LANGUAGES = [
 ] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
-const translationLanguage = z.enum(TRANSLATION_LANGUAGES);
+export const translationLanguage = z.enum(TRANSLATION_LANGUAGES);
 /** The description gives no bound: Folio takes 1-100 characters (a space title's length is 1-50; room for "→ fr"). */
 export const translationTitle = z.string().trim().min(1).max(100);
 

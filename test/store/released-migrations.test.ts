@@ -47,6 +47,7 @@ const RELEASED: Record<number, string> = {
   36: '2cde3797603f8d8171d69bee9ff3911d6cfe5cad229271832afbf8c7ac43b01d',
   37: '6b3b75a23fb1162658ded9797c536bc8ba797f069311528c8388eb36b77b897c',
   38: 'd5c66a1d7da2399e6f4fd9a987895db87bbc54b2b09d1685712a51dc267be7e3',
+  39: '2d61fa86d9314bc7d23eba8dfc6f30ed43221d320984e4d9c89ed9cc207d5796',
 };
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex');
